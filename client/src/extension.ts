@@ -1,0 +1,57 @@
+/**
+ * VS Code side: starts the language server and holds the UI (commands, status bar, log).
+ * No analysis happens here.
+ */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { LanguageClient, RevealOutputChannelOn, TransportKind } from 'vscode-languageclient/node';
+import type { LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
+import { StatusItem } from './statusItem';
+import type { ServerStatus } from './statusItem';
+
+const statusNotification = 'mustGatherInspector/status';
+const reindexRequest = 'mustGatherInspector/reindex';
+
+let client: LanguageClient | undefined;
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const log = vscode.window.createOutputChannel('Must-Gather Inspector', { log: true });
+  const status = new StatusItem();
+  context.subscriptions.push(log, status);
+
+  const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
+  const serverOptions: ServerOptions = {
+    run: { module: serverModule, transport: TransportKind.ipc },
+    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [
+      { scheme: 'file', language: 'yaml' },
+      { scheme: 'file', language: 'json' },
+    ],
+    synchronize: {
+      configurationSection: 'mustGatherInspector',
+      fileEvents: vscode.workspace.createFileSystemWatcher('**/*.{yaml,yml,json}'),
+    },
+    outputChannel: log,
+    revealOutputChannelOn: RevealOutputChannelOn.Never, // never steal focus
+    markdown: { isTrusted: false, supportHtml: false },
+  };
+  client = new LanguageClient('mustGatherInspector', 'Must-Gather Inspector', serverOptions, clientOptions);
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand('mustGatherInspector.reindex', async () => {
+      if (!client) return undefined;
+      return client.sendRequest<ServerStatus>(reindexRequest);
+    }),
+    vscode.commands.registerCommand('mustGatherInspector.showServerLog', () => log.show(true)),
+  );
+
+  client.onNotification(statusNotification, (s: ServerStatus) => status.update(s));
+  await client.start();
+}
+
+export async function deactivate(): Promise<void> {
+  await client?.stop();
+  client = undefined;
+}

@@ -1,0 +1,75 @@
+// Bundles the extension client, the language server, the CLI and the test files.
+import * as esbuild from 'esbuild';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+/** Every *.test.ts under a folder, recursively. */
+function testEntries(dir) {
+  const out = [];
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    if (name === 'fixtures' || name === 'node_modules') continue;
+    if (statSync(full).isDirectory()) out.push(...testEntries(full));
+    else if (name.endsWith('.test.ts')) out.push(full);
+  }
+  return out;
+}
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  sourcemap: production ? false : 'linked',
+  minify: production,
+  logLevel: 'warning',
+  define: { __VERSION__: JSON.stringify(pkg.version) },
+};
+
+/** Prints the lines the $esbuild-watch problem matcher looks for. */
+const watchReporter = {
+  name: 'watch-reporter',
+  setup(build) {
+    build.onStart(() => console.log('[watch] build started'));
+    build.onEnd((r) => console.log(`[watch] build finished (${r.errors.length} errors)`));
+  },
+};
+
+const configs = [
+  {
+    ...common,
+    entryPoints: { client: 'client/src/extension.ts' },
+    outdir: 'dist',
+    external: ['vscode'],
+  },
+  {
+    ...common,
+    entryPoints: { server: 'server/src/server.ts', cli: 'server/src/cli.ts' },
+    outdir: 'dist',
+    banner: { js: '#!/usr/bin/env node' },
+  },
+];
+if (!production) {
+  configs.push({
+    ...common,
+    entryPoints: testEntries('test'),
+    outbase: 'test',
+    outdir: 'out/test',
+    external: ['vscode'],
+  });
+}
+
+if (watch) {
+  for (const c of configs) {
+    const ctx = await esbuild.context({ ...c, plugins: [watchReporter] });
+    await ctx.watch();
+  }
+} else {
+  await Promise.all(configs.map((c) => esbuild.build(c)));
+}

@@ -1,0 +1,63 @@
+/**
+ * The analysis pipeline shared by the CLI and the language server:
+ * root -> index -> snapshot -> rules -> findings, with the user's rule levels applied.
+ */
+import type { GatherRoot } from '../gather/discover';
+import type { ParsedFileCache } from '../gather/fileCache';
+import { buildIndex } from '../gather/gatherIndex';
+import type { GatherIndex } from '../gather/gatherIndex';
+import type { Finding, Severity } from '../rules/finding';
+import { severityRank } from '../rules/finding';
+import { rules } from '../rules/registry';
+import { loadSnapshot } from './loadSnapshot';
+
+export type RuleLevel = Severity | 'off';
+export type RuleLevels = Record<string, RuleLevel>;
+
+export interface RootAnalysis {
+  root: GatherRoot;
+  index: GatherIndex;
+  findings: Finding[];
+  /** Files read for this analysis: diagnostics on them are replaced by this result. */
+  filesRead: string[];
+  /** Rules that threw: logged, never fatal. */
+  internalErrors: string[];
+}
+
+export async function analyzeRoot(
+  root: GatherRoot,
+  cache: ParsedFileCache,
+  levels: RuleLevels = {},
+  index?: GatherIndex,
+): Promise<RootAnalysis> {
+  const idx = index ?? (await buildIndex(root));
+  const { snapshot, problems, filesRead } = await loadSnapshot(idx, cache);
+  const internalErrors: string[] = [];
+  const found: Finding[] = [...problems];
+  for (const rule of rules) {
+    try {
+      found.push(...rule.check(snapshot));
+    } catch (err) {
+      internalErrors.push(`rule ${rule.id} failed on ${root.path}: ${(err as Error).stack ?? String(err)}`);
+    }
+  }
+  return { root, index: idx, findings: sortFindings(applyLevels(found, levels)), filesRead, internalErrors };
+}
+
+export function applyLevels(findings: Finding[], levels: RuleLevels): Finding[] {
+  return findings.flatMap((f) => {
+    const level = levels[f.rule];
+    if (level === undefined) return [f];
+    if (level === 'off') return [];
+    return [{ ...f, severity: level }];
+  });
+}
+
+export function sortFindings(findings: Finding[]): Finding[] {
+  return [...findings].sort(
+    (a, b) =>
+      a.location.file.localeCompare(b.location.file) ||
+      severityRank(a.severity) - severityRank(b.severity) ||
+      a.rule.localeCompare(b.rule),
+  );
+}

@@ -1,0 +1,131 @@
+/**
+ * Builds a Snapshot from a root's index: parses only the files the rules need (ClusterVersion,
+ * ClusterOperators, pools, nodes, and the rendered configs that pools and nodes name), reads
+ * objects out of List files, and prefers a single-object file over a List copy of the same object.
+ * Every file that cannot be read or parsed becomes one `yaml-invalid` finding.
+ */
+import type { ParsedFileCache } from '../gather/fileCache';
+import { filesOf } from '../gather/gatherIndex';
+import type { GatherIndex, IndexedFile } from '../gather/gatherIndex';
+import { arr, rec, str } from '../model/access';
+import type { Json } from '../model/access';
+import { ClusterOperator } from '../model/clusterOperator';
+import { ClusterVersion } from '../model/clusterVersion';
+import type { KubeObject, ObjectSource } from '../model/kubeObject';
+import { MachineConfig } from '../model/machineConfig';
+import { MachineConfigPool } from '../model/machineConfigPool';
+import { Node } from '../model/node';
+import type { Snapshot } from '../model/snapshot';
+import type { Finding } from '../rules/finding';
+
+export interface LoadResult {
+  snapshot: Snapshot;
+  /** Files that could not be read or parsed. */
+  problems: Finding[];
+  /** Every file that was read, for publishing (and clearing) diagnostics. */
+  filesRead: string[];
+}
+
+type Ctor<T> = new (raw: Json, source: ObjectSource) => T;
+
+export async function loadSnapshot(index: GatherIndex, cache: ParsedFileCache): Promise<LoadResult> {
+  const problems: Finding[] = [];
+  const filesRead: string[] = [];
+  const ctx = { cache, problems, filesRead };
+
+  const cfg = 'config.openshift.io';
+  const mc = 'machineconfiguration.openshift.io';
+  const [versions, operators, pools, nodes] = await Promise.all([
+    loadKind(ctx, filesOf(index, cfg, 'clusterversions'), ClusterVersion),
+    loadKind(ctx, filesOf(index, cfg, 'clusteroperators'), ClusterOperator),
+    loadKind(ctx, filesOf(index, mc, 'machineconfigpools'), MachineConfigPool),
+    loadKind(ctx, filesOf(index, 'core', 'nodes'), Node),
+  ]);
+
+  const wanted = new Set<string>();
+  for (const p of pools) for (const n of [p.targetConfig, p.currentConfig]) if (n) wanted.add(n);
+  for (const n of nodes) for (const c of [n.currentConfig, n.desiredConfig]) if (c) wanted.add(c);
+  const mcFiles = filesOf(index, mc, 'machineconfigs').filter(
+    (f) => f.list || (f.resource.name !== undefined && wanted.has(f.resource.name)),
+  );
+  const configs = await loadKind(ctx, mcFiles, MachineConfig);
+
+  const snapshot: Snapshot = {
+    root: index.root,
+    operators,
+    pools,
+    machineConfigs: new Map(configs.filter((c) => wanted.has(c.name)).map((c) => [c.name, c])),
+    nodes,
+  };
+  const cv = versions.find((v) => v.name === 'version') ?? versions[0];
+  if (cv) snapshot.clusterVersion = cv;
+  if (index.gatherTime) snapshot.gatherTime = index.gatherTime;
+  return { snapshot, problems, filesRead };
+}
+
+interface LoadContext {
+  cache: ParsedFileCache;
+  problems: Finding[];
+  filesRead: string[];
+}
+
+async function loadKind<T extends KubeObject>(
+  ctx: LoadContext,
+  files: IndexedFile[],
+  ctor: Ctor<T>,
+): Promise<T[]> {
+  const singles = files.filter((f) => !f.list);
+  const lists = files.filter((f) => f.list);
+  const byKey = new Map<string, T>();
+  const add = (o: T, replace: boolean) => {
+    const key = `${o.namespace ?? ''}/${o.name}`;
+    if (replace || !byKey.has(key)) byKey.set(key, o);
+  };
+  for (const objs of await Promise.all(singles.map((f) => readObjects(ctx, f)))) {
+    for (const [raw, source] of objs) add(new ctor(raw, source), true);
+  }
+  for (const objs of await Promise.all(lists.map((f) => readObjects(ctx, f)))) {
+    for (const [raw, source] of objs) add(new ctor(raw, source), false);
+  }
+  return [...byKey.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The objects in one file: the document itself, or the items of a `kind: List`. */
+async function readObjects(ctx: LoadContext, f: IndexedFile): Promise<[Json, ObjectSource][]> {
+  const r = await ctx.cache.get(f.path);
+  ctx.filesRead.push(f.path);
+  if (!r.ok) {
+    ctx.problems.push(invalid(f.path, [0, 0], `${f.rel}: ${r.error}`));
+    return [];
+  }
+  const first = r.parsed.problems[0];
+  if (first) {
+    const more = r.parsed.problems.length > 1 ? ` (and ${r.parsed.problems.length - 1} more)` : '';
+    ctx.problems.push(invalid(f.path, first.span, `${f.rel} does not parse: ${first.message}${more}`));
+  }
+  const out: [Json, ObjectSource][] = [];
+  r.parsed.docs.forEach((d, doc) => {
+    const obj = rec(d.value);
+    if (!obj) return;
+    const kind = str(obj.kind) ?? '';
+    if (kind.endsWith('List') && Array.isArray(obj.items)) {
+      arr(obj.items).forEach((item, i) => {
+        const o = rec(item);
+        if (o) out.push([o, { file: f.path, doc, base: `/items/${i}` }]);
+      });
+    } else {
+      out.push([obj, { file: f.path, doc, base: '' }]);
+    }
+  });
+  return out;
+}
+
+function invalid(file: string, span: [number, number], message: string): Finding {
+  return {
+    rule: 'yaml-invalid',
+    severity: 'error',
+    location: { file, doc: 0, pointer: '', span },
+    message,
+    related: [],
+  };
+}

@@ -1,0 +1,66 @@
+/** Headless entry: `node dist/cli.js analyze <path>` over the same core as the language server. */
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { analyzeRoot } from './analysis/analyze';
+import { parseArgs, usage, UsageError } from './cli/args';
+import { formatJson, formatText, toReported } from './cli/report';
+import { discoverRoots, maxDiscoveryDepth } from './gather/discover';
+import { ParsedFileCache } from './gather/fileCache';
+import { allRuleIds } from './rules/registry';
+import { version } from './version';
+
+async function main(argv: string[]): Promise<number> {
+  let command;
+  try {
+    command = parseArgs(argv, allRuleIds());
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(`must-gather-inspector: ${err.message}\n\n${usage}\n`);
+      return 2;
+    }
+    throw err;
+  }
+  if (command.cmd === 'help') {
+    process.stdout.write(usage + '\n');
+    return 0;
+  }
+  if (command.cmd === 'version') {
+    process.stdout.write(version + '\n');
+    return 0;
+  }
+  const base = resolve(command.path);
+  const st = await stat(base).catch(() => undefined);
+  if (!st?.isDirectory()) {
+    process.stderr.write(`must-gather-inspector: ${command.path} is not a folder\n`);
+    return 2;
+  }
+  const roots = await discoverRoots(base);
+  if (roots.length === 0) {
+    process.stderr.write(
+      `must-gather-inspector: no must-gather found in ${command.path} (looked ${maxDiscoveryDepth} levels deep for cluster-scoped-resources/, namespaces/ or gather-extra JSON Lists)\n`,
+    );
+    return 2;
+  }
+  const cache = new ParsedFileCache();
+  const analyses = [];
+  for (const root of roots) {
+    const a = await analyzeRoot(root, cache, command.levels);
+    for (const e of a.internalErrors) process.stderr.write(`must-gather-inspector: ${e}\n`);
+    analyses.push(a);
+  }
+  const findings = toReported(base, analyses, cache);
+  process.stdout.write(
+    command.format === 'json' ? formatJson(findings) : formatText(findings, analyses, base, process.stdout.isTTY === true),
+  );
+  return findings.some((f) => f.severity === 'error') ? 1 : 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    process.stderr.write(`must-gather-inspector: fatal: ${(err as Error).stack ?? String(err)}\n`);
+    process.exitCode = 2;
+  },
+);

@@ -1,0 +1,58 @@
+/** Command-line parsing for `must-gather-inspector`; no dependency, strict about mistakes. */
+import type { RuleLevel, RuleLevels } from '../analysis/analyze';
+
+export type Format = 'text' | 'json';
+
+export type Command =
+  | { cmd: 'analyze'; path: string; format: Format; levels: RuleLevels }
+  | { cmd: 'help' }
+  | { cmd: 'version' };
+
+export class UsageError extends Error {}
+
+export const usage = `Usage:
+  must-gather-inspector analyze <path> [--format text|json] [--rule <id>=<level>]...
+      <path> is a must-gather, a folder holding several, or a CI gather-extra folder.
+      <level> is off, error, warning, info or hint.
+  must-gather-inspector --help | --version
+
+Exit status: 0 without error findings, 1 with at least one, 2 on bad usage or a fatal error.`;
+
+const levels: readonly string[] = ['off', 'error', 'warning', 'info', 'hint'];
+
+export function parseArgs(argv: string[], knownRules: string[]): Command {
+  if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) return { cmd: 'help' };
+  if (argv.includes('--version')) return { cmd: 'version' };
+  const [cmd, ...rest] = argv;
+  if (cmd !== 'analyze') throw new UsageError(`unknown command "${cmd}"`);
+  let format: Format = 'text';
+  const ruleLevels: RuleLevels = {};
+  const positional: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i]!;
+    const value = (flag: string) => {
+      const eq = a.indexOf('=');
+      if (a.startsWith(`${flag}=`)) return a.slice(eq + 1);
+      const v = rest[++i];
+      if (v === undefined) throw new UsageError(`${flag} needs a value`);
+      return v;
+    };
+    if (a === '--format' || a.startsWith('--format=')) {
+      const f = value('--format');
+      if (f !== 'text' && f !== 'json') throw new UsageError(`--format must be text or json, not "${f}"`);
+      format = f;
+    } else if (a === '--rule' || a.startsWith('--rule=')) {
+      const spec = value('--rule');
+      const m = /^([a-z0-9-]+)=(\w+)$/.exec(spec);
+      if (!m || !levels.includes(m[2]!)) throw new UsageError(`--rule takes <id>=<${levels.join('|')}>, not "${spec}"`);
+      if (!knownRules.includes(m[1]!)) throw new UsageError(`unknown rule "${m[1]}"; rules: ${knownRules.join(', ')}`);
+      ruleLevels[m[1]!] = m[2] as RuleLevel;
+    } else if (a.startsWith('-')) {
+      throw new UsageError(`unknown option "${a}"`);
+    } else {
+      positional.push(a);
+    }
+  }
+  if (positional.length !== 1) throw new UsageError('analyze takes exactly one <path>');
+  return { cmd: 'analyze', path: positional[0]!, format, levels: ruleLevels };
+}

@@ -1,0 +1,78 @@
+/** Formats findings for the terminal (grouped by file, like a compiler) and as JSON. */
+import { relative, sep } from 'node:path';
+import type { ParsedFileCache } from '../gather/fileCache';
+import { rangeOf } from '../features/ranges';
+import type { Finding } from '../rules/finding';
+import type { RootAnalysis } from '../analysis/analyze';
+
+export interface ReportedLocation {
+  file: string;
+  line: number;
+  column: number;
+}
+
+export interface ReportedFinding extends ReportedLocation {
+  rule: string;
+  severity: string;
+  message: string;
+  endLine: number;
+  endColumn: number;
+  /** The must-gather root this finding belongs to, relative to the analysed path. */
+  root: string;
+  related: (ReportedLocation & { message: string })[];
+}
+
+/** Findings with 1-based positions and `/`-separated paths relative to the analysed path. */
+export function toReported(base: string, analyses: RootAnalysis[], cache: ParsedFileCache): ReportedFinding[] {
+  const relPath = (p: string) => relative(base, p).split(sep).join('/') || '.';
+  return analyses.flatMap((a) =>
+    a.findings.map((f: Finding) => {
+      const r = rangeOf(f.location, cache);
+      return {
+        rule: f.rule,
+        severity: f.severity,
+        file: relPath(f.location.file),
+        line: r.start.line + 1,
+        column: r.start.character + 1,
+        endLine: r.end.line + 1,
+        endColumn: r.end.character + 1,
+        message: f.message,
+        root: relPath(a.root.path),
+        related: f.related.map((x) => {
+          const rr = rangeOf(x, cache);
+          return { file: relPath(x.file), line: rr.start.line + 1, column: rr.start.character + 1, message: x.message };
+        }),
+      };
+    }),
+  );
+}
+
+export function formatJson(findings: ReportedFinding[]): string {
+  return JSON.stringify({ findings }, null, 2) + '\n';
+}
+
+export function formatText(findings: ReportedFinding[], roots: RootAnalysis[], base: string, color: boolean): string {
+  const paint = (code: string, s: string) => (color ? `\x1b[${code}m${s}\x1b[0m` : s);
+  const sevColor: Record<string, string> = { error: '31', warning: '33', info: '36', hint: '2' };
+  const lines: string[] = [];
+  const rootList = roots.map((r) => relative(base, r.root.path) || '.');
+  lines.push(`Analysed ${roots.length} must-gather${roots.length === 1 ? '' : 's'}: ${rootList.join(', ')}`, '');
+  const byFile = new Map<string, ReportedFinding[]>();
+  for (const f of findings) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
+  for (const [file, fs] of byFile) {
+    lines.push(paint('4', file));
+    for (const f of fs) {
+      const sev = paint(sevColor[f.severity] ?? '0', f.severity.padEnd(7));
+      lines.push(`  ${`${f.line}:${f.column}`.padEnd(8)} ${sev} ${f.message}  ${paint('2', `[${f.rule}]`)}`);
+      for (const r of f.related) {
+        lines.push(paint('2', `             ↳ ${r.file}:${r.line}:${r.column} ${r.message}`));
+      }
+    }
+    lines.push('');
+  }
+  const count = (s: string) => findings.filter((f) => f.severity === s).length;
+  lines.push(
+    `${findings.length} finding${findings.length === 1 ? '' : 's'}: ${count('error')} errors, ${count('warning')} warnings, ${count('info')} info, ${count('hint')} hints`,
+  );
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,79 @@
+/**
+ * The path index of one must-gather root: every resource and List file by group and plural,
+ * and every log path, built from directory listings only. Nothing here opens a file except
+ * the tiny `timestamp`.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { GatherRoot } from './discover';
+import { classifyGatherExtraPath, classifyMustGatherPath } from './resourcePath';
+import type { PathKind, ResourcePath } from './resourcePath';
+import { parseTimestampFile } from './timestamp';
+
+export interface IndexedFile {
+  /** Absolute path. */
+  path: string;
+  /** Path relative to the root, `/`-separated. */
+  rel: string;
+  resource: ResourcePath;
+  list: boolean;
+}
+
+export interface GatherIndex {
+  root: GatherRoot;
+  files: IndexedFile[];
+  logs: string[];
+  /** Start of the gather, from the root's `timestamp` file. */
+  gatherTime?: Date;
+}
+
+export async function buildIndex(root: GatherRoot): Promise<GatherIndex> {
+  const files: IndexedFile[] = [];
+  const logs: string[] = [];
+  const classify = root.kind === 'must-gather' ? classifyMustGatherPath : classifyGatherExtraPath;
+  await walk(root.path, '', (rel) => {
+    const k: PathKind = classify(rel);
+    if (k.kind === 'log') logs.push(join(root.path, rel));
+    else if (k.kind === 'resource' || k.kind === 'list') {
+      files.push({ path: join(root.path, rel), rel, resource: k.resource, list: k.kind === 'list' });
+    }
+  });
+  files.sort((a, b) => a.rel.localeCompare(b.rel));
+  const gatherTime = await readGatherTime(root.path);
+  return gatherTime ? { root, files, logs, gatherTime } : { root, files, logs };
+}
+
+export function filesOf(index: GatherIndex, group: string, plural: string): IndexedFile[] {
+  return index.files.filter((f) => f.resource.group === group && f.resource.plural === plural);
+}
+
+async function walk(dir: string, rel: string, visit: (rel: string) => void): Promise<void> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  const subdirs: Promise<void>[] = [];
+  for (const e of entries) {
+    const childRel = rel === '' ? e.name : `${rel}/${e.name}`;
+    // Symbolic links are neither followed nor read.
+    if (e.isDirectory()) subdirs.push(walk(join(dir, e.name), childRel, visit));
+    else if (e.isFile()) visit(childRel);
+  }
+  await Promise.all(subdirs);
+}
+
+/** `oc adm inspect` writes `timestamp` in the image folder; `oc adm must-gather` one level up. */
+async function readGatherTime(rootPath: string): Promise<Date | undefined> {
+  for (const dir of [rootPath, dirname(rootPath)]) {
+    try {
+      const text = await readFile(join(dir, 'timestamp'), 'utf8');
+      const t = parseTimestampFile(text.slice(0, 4096));
+      if (t) return t;
+    } catch {
+      // absent here: try the parent
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,82 @@
+/**
+ * What a file path inside a must-gather holds, decided from the path alone (no read):
+ * `oc adm inspect` names every file after its group, plural, namespace and object.
+ */
+
+export interface ResourcePath {
+  /** API group directory name (`core` for the empty group). */
+  group: string;
+  plural: string;
+  namespace?: string;
+  /** Object name; absent for List files that hold many objects. */
+  name?: string;
+}
+
+export type PathKind =
+  | { kind: 'resource'; resource: ResourcePath }
+  | { kind: 'list'; resource: ResourcePath }
+  | { kind: 'log' }
+  | { kind: 'other' };
+
+const yamlOrJson = /\.(ya?ml|json)$/;
+
+/** Classifies a path relative to a must-gather root, `/`-separated. */
+export function classifyMustGatherPath(rel: string): PathKind {
+  const p = rel.split('/');
+  if (p.some((s) => s === 'logs') && rel.endsWith('.log')) return { kind: 'log' };
+  if (!yamlOrJson.test(rel)) return { kind: 'other' };
+  const base = (s: string) => s.replace(yamlOrJson, '');
+  if (p[0] === 'cluster-scoped-resources') {
+    if (p.length === 4) return { kind: 'resource', resource: { group: p[1]!, plural: p[2]!, name: base(p[3]!) } };
+    if (p.length === 3) return { kind: 'list', resource: { group: p[1]!, plural: base(p[2]!) } };
+  }
+  if (p[0] === 'namespaces' && p.length >= 3) {
+    const ns = p[1]!;
+    if (p.length === 3 && base(p[2]!) === ns) {
+      return { kind: 'resource', resource: { group: 'core', plural: 'namespaces', name: ns } };
+    }
+    if (p[2] === 'pods' && p.length === 5 && base(p[4]!) === p[3]) {
+      return { kind: 'resource', resource: { group: 'core', plural: 'pods', namespace: ns, name: p[3]! } };
+    }
+    if (p.length === 5) {
+      return { kind: 'resource', resource: { group: p[2]!, plural: p[3]!, namespace: ns, name: base(p[4]!) } };
+    }
+    if (p.length === 4) return { kind: 'list', resource: { group: p[2]!, plural: base(p[3]!), namespace: ns } };
+  }
+  return { kind: 'other' };
+}
+
+/** CI gather-extra JSON Lists (`oc get -o json`), by file name. */
+const gatherExtraLists: Record<string, ResourcePath> = {
+  'clusteroperators.json': { group: 'config.openshift.io', plural: 'clusteroperators' },
+  'clusterversion.json': { group: 'config.openshift.io', plural: 'clusterversions' },
+  'machineconfigpools.json': { group: 'machineconfiguration.openshift.io', plural: 'machineconfigpools' },
+  'machineconfigs.json': { group: 'machineconfiguration.openshift.io', plural: 'machineconfigs' },
+  'nodes.json': { group: 'core', plural: 'nodes' },
+  'pods.json': { group: 'core', plural: 'pods' },
+  'events.json': { group: 'core', plural: 'events' },
+  'namespaces.json': { group: 'core', plural: 'namespaces' },
+  'configmaps.json': { group: 'core', plural: 'configmaps' },
+};
+
+/** The file names that make a folder a gather-extra root. */
+export const gatherExtraMarkers = ['clusterversion.json', 'clusteroperators.json', 'machineconfigpools.json'];
+
+export function classifyGatherExtraPath(rel: string): PathKind {
+  if (rel.startsWith('pods/') && /\.log(\.gz)?$/.test(rel)) return { kind: 'log' };
+  const r = gatherExtraLists[rel];
+  return r ? { kind: 'list', resource: r } : { kind: 'other' };
+}
+
+/** Kubernetes kind → plural, for objects read out of List files. */
+export const pluralOfKind: Record<string, { group: string; plural: string }> = {
+  ClusterVersion: { group: 'config.openshift.io', plural: 'clusterversions' },
+  ClusterOperator: { group: 'config.openshift.io', plural: 'clusteroperators' },
+  MachineConfigPool: { group: 'machineconfiguration.openshift.io', plural: 'machineconfigpools' },
+  MachineConfig: { group: 'machineconfiguration.openshift.io', plural: 'machineconfigs' },
+  Node: { group: 'core', plural: 'nodes' },
+  Pod: { group: 'core', plural: 'pods' },
+  Event: { group: 'core', plural: 'events' },
+  Namespace: { group: 'core', plural: 'namespaces' },
+  ConfigMap: { group: 'core', plural: 'configmaps' },
+};

@@ -1,0 +1,117 @@
+/**
+ * LSP wiring only: capabilities, document sync, watched files, settings and custom requests.
+ * All decisions live in the analysis core; this file translates.
+ */
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { FileChangeType, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver';
+import type { Connection, InitializeResult } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { RuleLevel, RuleLevels } from '../analysis/analyze';
+import { toDiagnostic } from '../features/diagnostics';
+import { allRuleIds } from '../rules/registry';
+import { version } from '../version';
+import { reindexRequest, statusNotification } from './protocol';
+import { Workspace } from './workspace';
+
+export function startServer(connection: Connection): Workspace {
+  const documents = new TextDocuments(TextDocument);
+  let relatedInformation = false;
+  let configurationSupport = false;
+  let progressSupport = false;
+
+  const workspace = new Workspace({
+    publish(file, findings) {
+      void connection.sendDiagnostics({
+        uri: pathToFileURL(file).href,
+        diagnostics: findings.map((f) => toDiagnostic(f, workspace.cache, relatedInformation)),
+      });
+    },
+    log(message) {
+      connection.console.log(message);
+    },
+    status(status) {
+      void connection.sendNotification(statusNotification, status);
+    },
+  });
+
+  connection.onInitialize((params): InitializeResult => {
+    const caps = params.capabilities;
+    relatedInformation = caps.textDocument?.publishDiagnostics?.relatedInformation === true;
+    configurationSupport = caps.workspace?.configuration === true;
+    progressSupport = caps.window?.workDoneProgress === true;
+    const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+    workspace.setFolders(folders.filter((u) => u.startsWith('file:')).map((u) => fileURLToPath(u)));
+    return {
+      capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental },
+      serverInfo: { name: 'must-gather-inspector', version },
+    };
+  });
+
+  connection.onInitialized(() => {
+    void (async () => {
+      await loadSettings();
+      await withProgress('Indexing must-gathers', () => workspace.reindex());
+    })();
+  });
+
+  connection.onDidChangeConfiguration(() => {
+    void loadSettings().then(() => workspace.reanalyzeAll());
+  });
+
+  connection.onDidChangeWatchedFiles((params) => {
+    workspace.filesChanged(
+      params.changes
+        .filter((c) => c.uri.startsWith('file:'))
+        .map((c) => ({ file: fileURLToPath(c.uri), structural: c.type !== FileChangeType.Changed })),
+    );
+  });
+
+  connection.onRequest(reindexRequest, async () => {
+    await withProgress('Reindexing must-gathers', () => workspace.reindex());
+    return workspace.status();
+  });
+
+  documents.onDidChangeContent((e) => {
+    if (!e.document.uri.startsWith('file:')) return;
+    void workspace.documentChanged(fileURLToPath(e.document.uri), e.document.getText(), e.document.version);
+  });
+  documents.onDidClose((e) => {
+    if (e.document.uri.startsWith('file:')) workspace.documentClosed(fileURLToPath(e.document.uri));
+  });
+
+  async function loadSettings(): Promise<void> {
+    if (!configurationSupport) return;
+    const raw: unknown = await connection.workspace.getConfiguration('mustGatherInspector.rules');
+    workspace.setRuleLevels(ruleLevelsFrom(raw, (m) => connection.console.warn(m)));
+  }
+
+  async function withProgress(title: string, work: () => Promise<void>): Promise<void> {
+    if (!progressSupport) return work();
+    const progress = await connection.window.createWorkDoneProgress();
+    progress.begin(title, undefined, undefined, false);
+    try {
+      await work();
+    } finally {
+      progress.done();
+    }
+  }
+
+  documents.listen(connection);
+  connection.listen();
+  return workspace;
+}
+
+const levels: readonly string[] = ['off', 'error', 'warning', 'info', 'hint'];
+
+/** Reads the `mustGatherInspector.rules` setting, ignoring (and reporting) unknown entries. */
+export function ruleLevelsFrom(raw: unknown, warn: (m: string) => void): RuleLevels {
+  const out: RuleLevels = {};
+  if (raw === null || typeof raw !== 'object') return out;
+  const known = allRuleIds();
+  for (const [id, level] of Object.entries(raw as Record<string, unknown>)) {
+    if (!known.includes(id)) warn(`mustGatherInspector.rules: unknown rule "${id}"`);
+    else if (typeof level !== 'string' || !levels.includes(level)) warn(`mustGatherInspector.rules.${id}: "${String(level)}" is not one of ${levels.join(', ')}`);
+    else out[id] = level as RuleLevel;
+  }
+  return out;
+}

@@ -1,0 +1,49 @@
+/** A Kubernetes object read from a must-gather, with where it lives so findings can point at it. */
+import type { Location } from '../rules/finding';
+import { join } from '../yaml/pointer';
+import { date, path, rec, str, strMap } from './access';
+import type { Json } from './access';
+
+export interface ObjectSource {
+  file: string;
+  doc: number;
+  /** Pointer of the object inside its document: '' for a single-object file, `/items/N` in a List. */
+  base: string;
+}
+
+export class KubeObject {
+  constructor(
+    readonly raw: Json,
+    readonly source: ObjectSource,
+  ) {}
+
+  get kind(): string {
+    return str(this.raw.kind) ?? '';
+  }
+  get name(): string {
+    return str(path(this.raw, 'metadata', 'name')) ?? '';
+  }
+  get namespace(): string | undefined {
+    return str(path(this.raw, 'metadata', 'namespace'));
+  }
+  get labels(): Record<string, string> {
+    return strMap(path(this.raw, 'metadata', 'labels'));
+  }
+  get annotations(): Record<string, string> {
+    return strMap(path(this.raw, 'metadata', 'annotations'));
+  }
+  get creationTimestamp(): Date | undefined {
+    return date(path(this.raw, 'metadata', 'creationTimestamp'));
+  }
+  get status(): Json {
+    return rec(this.raw.status) ?? {};
+  }
+  get spec(): Json {
+    return rec(this.raw.spec) ?? {};
+  }
+
+  /** A location inside this object, e.g. `at('status', 'conditions', 2)`. */
+  at(...segments: (string | number)[]): Location {
+    return { file: this.source.file, doc: this.source.doc, pointer: join(this.source.base, ...segments) };
+  }
+}

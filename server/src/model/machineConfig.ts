@@ -1,0 +1,19 @@
+/** MachineConfig metadata: who rendered it, for which release, when. */
+import { KubeObject } from './kubeObject';
+
+export const annotations = {
+  releaseImageVersion: 'machineconfiguration.openshift.io/release-image-version',
+  controllerVersion: 'machineconfiguration.openshift.io/generated-by-controller-version',
+} as const;
+
+export class MachineConfig extends KubeObject {
+  get releaseImageVersion(): string | undefined {
+    return this.annotations[annotations.releaseImageVersion];
+  }
+  get controllerVersion(): string | undefined {
+    return this.annotations[annotations.controllerVersion];
+  }
+  get isRendered(): boolean {
+    return this.name.startsWith('rendered-');
+  }
+}

@@ -1,0 +1,43 @@
+/** Everything the rules may look at for one must-gather root: typed, read-only views. */
+import type { GatherRoot } from '../gather/discover';
+import type { ClusterOperator } from './clusterOperator';
+import type { ClusterVersion } from './clusterVersion';
+import type { MachineConfig } from './machineConfig';
+import type { MachineConfigPool } from './machineConfigPool';
+import type { Node } from './node';
+
+export interface Snapshot {
+  root: GatherRoot;
+  gatherTime?: Date;
+  clusterVersion?: ClusterVersion;
+  operators: ClusterOperator[];
+  pools: MachineConfigPool[];
+  /** Rendered configs referenced by pools and nodes, by name. */
+  machineConfigs: Map<string, MachineConfig>;
+  nodes: Node[];
+}
+
+export function operator(s: Snapshot, name: string): ClusterOperator | undefined {
+  return s.operators.find((o) => o.name === name);
+}
+
+export function pool(s: Snapshot, name: string): MachineConfigPool | undefined {
+  return s.pools.find((p) => p.name === name);
+}
+
+/** Nodes that belong to a pool. */
+export function nodesOf(s: Snapshot, p: MachineConfigPool): Node[] {
+  return s.nodes.filter((n) => primaryPool(s, n) === p);
+}
+
+/**
+ * The pool a node belongs to. A node matching several selectors (a master that is also
+ * labelled worker, a worker moved to a custom pool) belongs to the non-worker one, as the
+ * MCO's node controller decides; with no selector match, the rendered config names the pool.
+ */
+export function primaryPool(s: Snapshot, n: Node): MachineConfigPool | undefined {
+  const matching = s.pools.filter((p) => n.matches(p.nodeSelector));
+  if (matching.length > 0) return matching.find((p) => p.name !== 'worker') ?? matching[0];
+  const rendered = n.desiredConfig ?? n.currentConfig ?? '';
+  return s.pools.find((p) => rendered.startsWith(`rendered-${p.name}-`));
+}

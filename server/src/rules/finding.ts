@@ -1,0 +1,34 @@
+/**
+ * The contract between analysis and every front end (diagnostics, CLI, hovers).
+ * Rules never see LSP types; front ends never decide what is wrong.
+ */
+
+export type Severity = 'error' | 'warning' | 'info' | 'hint';
+
+/** A place in a must-gather file: a JSON pointer into one YAML/JSON document. */
+export interface Location {
+  /** Absolute file path of the file holding the evidence. */
+  file: string;
+  /** Index of the YAML document inside the file (0 for nearly every file). */
+  doc: number;
+  /** JSON pointer (RFC 6901) into that document, e.g. `/status/conditions/2`. */
+  pointer: string;
+  /** Character offsets [start, end) used instead of the pointer when no node exists (parse errors). */
+  span?: [number, number];
+}
+
+export interface RelatedLocation extends Location {
+  message: string;
+}
+
+export interface Finding {
+  rule: string;
+  severity: Severity;
+  location: Location;
+  message: string;
+  related: RelatedLocation[];
+}
+
+export function severityRank(s: Severity): number {
+  return { error: 0, warning: 1, info: 2, hint: 3 }[s];
+}

@@ -1,0 +1,76 @@
+/**
+ * mco-blocked-by-non-required-pool: machine-config is Degraded with RequiredPoolsFailed naming a
+ * pool that is not required for upgrade, while every required pool is updated. Any degraded pool
+ * fails the operator's required-pool sync, which holds its version back (bug 1943289).
+ */
+import { findCondition } from '../model/condition';
+import { requiredForUpgradeLabel } from '../model/machineConfigPool';
+import { operator, pool } from '../model/snapshot';
+import type { Snapshot } from '../model/snapshot';
+import { degradedCause, degradedCondition, poolName } from './poolText';
+import { finding, rel } from './rule';
+import type { Rule } from './rule';
+import { listing } from './text';
+
+/** `error pool worker is not ready`, `MachineConfigPool worker is not ready` (4.7 to main wordings). */
+const notReadyPool = /(required )?(?:MachineConfigPool|pool) (\S+) is not ready/g;
+
+/** Pools the operator's RequiredPoolsFailed message names, with whether it called them required. */
+export function poolsNamedNotReady(message: string): { name: string; required: boolean }[] {
+  return [...message.matchAll(notReadyPool)].map((m) => ({ name: m[2]!.replace(/[,:]$/, ''), required: !!m[1] }));
+}
+
+export const mcoBlockedByNonRequiredPool: Rule = {
+  id: 'mco-blocked-by-non-required-pool',
+  defaultSeverity: 'warning',
+  summary: 'machine-config is held back by a pool that is not required for upgrade',
+  check(s: Snapshot) {
+    const mco = operator(s, 'machine-config');
+    if (!mco) return [];
+    const degraded = findCondition(mco.conditions, 'Degraded');
+    if (degraded?.status !== 'True' || degraded.reason !== 'RequiredPoolsFailed') return [];
+    const required = s.pools.filter((p) => p.requiredForUpgrade);
+    if (required.length === 0 || required.some((p) => !p.isUpdated)) return [];
+
+    const named = poolsNamedNotReady(degraded.message).filter((n) => !n.required);
+    const blockers = named
+      .map((n) => pool(s, n.name))
+      .filter((p) => p !== undefined && !p.requiredForUpgrade);
+    const cv = s.clusterVersion;
+    const target = cv?.desiredVersion;
+    const level = mco.operatorVersion;
+    const available = findCondition(mco.conditions, 'Available');
+    const progressing = findCondition(mco.conditions, 'Progressing');
+
+    return blockers.flatMap((p) => {
+      if (!p) return [];
+      const held =
+        level && target && level.version !== target
+          ? `so the operator holds its version at ${level.version} instead of ${target}`
+          : 'so the operator cannot report the new version';
+      const unavailable =
+        available?.status === 'False'
+          ? ` and reports Available=False${available.message ? ` ("${available.message}")` : ''}, as 4.7 and 4.8 do whenever Degraded=True`
+          : '';
+      const cause = degradedCause(p);
+      const message =
+        `machine-config is Degraded (RequiredPoolsFailed) because pool ${poolName(p)} is not ready, but ${poolName(p)} is not required for upgrade ` +
+        `(it lacks the label ${requiredForUpgradeLabel}) and every required pool (${listing(required.map((r) => r.name))}) is updated. ` +
+        `Any degraded pool fails the operator's required-pool sync, ${held}${unavailable}; the cluster update waits on machine-config until ${poolName(p)} recovers. ` +
+        (cause ? `Cause in pool ${p.name}: ${cause}. ` : '') +
+        `Matches bug 1943289 (a non-required pool blocks the operator's level), still the behaviour on current releases.`;
+      return [
+        finding(mcoBlockedByNonRequiredPool, degraded.location, message, [
+          rel(p.at('metadata', 'labels'), `pool ${p.name} has no ${requiredForUpgradeLabel} label`),
+          rel(degradedCondition(p)?.location, `pool ${p.name} is degraded`),
+          rel(p.condition('NodeDegraded')?.location, `pool ${p.name}: ${cause ?? 'NodeDegraded'}`),
+          ...required.map((r) => rel(r.condition('Updated')?.location, `required pool ${r.name} is updated`)),
+          level && rel(level.location, `machine-config reports operator version ${level.version}`),
+          available?.status === 'False' ? rel(available.location, 'machine-config Available=False') : undefined,
+          progressing && rel(progressing.location, `machine-config Progressing=${progressing.status}`),
+          cv && target ? rel(cv.at('status', 'desired'), `ClusterVersion desires ${target}`) : undefined,
+        ]),
+      ];
+    });
+  },
+};

@@ -1,0 +1,77 @@
+/**
+ * mco-level-before-required-pools: the machine-config operator reports the update's target
+ * version while a pool it must wait for (label required-for-upgrade) is not updated. This is the
+ * invariant the origin upgrade test checks (bug 1999556, reported as 2019850).
+ */
+import { findCondition } from '../model/condition';
+import type { MachineConfigPool } from '../model/machineConfigPool';
+import { requiredForUpgradeLabel } from '../model/machineConfigPool';
+import { operator } from '../model/snapshot';
+import type { Snapshot } from '../model/snapshot';
+import { poolName, poolProgress } from './poolText';
+import { finding, rel } from './rule';
+import type { Rule } from './rule';
+import { isoTime, when } from './text';
+
+export const mcoLevelBeforeRequiredPools: Rule = {
+  id: 'mco-level-before-required-pools',
+  defaultSeverity: 'error',
+  summary: 'machine-config reports the target version while a required pool is not updated',
+  check(s: Snapshot) {
+    const mco = operator(s, 'machine-config');
+    const cv = s.clusterVersion;
+    const level = mco?.operatorVersion;
+    const target = cv?.desiredVersion ?? cv?.history[0]?.version;
+    if (!mco || !cv || !level || !target || level.version !== target) return [];
+    const latest = cv.history[0];
+    const progressing = findCondition(mco.conditions, 'Progressing');
+
+    return s.pools
+      .filter((p) => p.requiredForUpgrade && !p.isUpdated && !isLaterRollout(s, p, target, latest?.completionTime))
+      .map((p) => {
+        const targetMc = p.targetConfig ? s.machineConfigs.get(p.targetConfig) : undefined;
+        const created = targetMc?.creationTimestamp;
+        const evidence: string[] = [];
+        if (created && progressing?.status === 'False' && progressing.lastTransitionTime) {
+          const after = created > progressing.lastTransitionTime;
+          evidence.push(
+            `Its target ${p.targetConfig} was created at ${isoTime(created)}, ` +
+              (after
+                ? `after machine-config turned Progressing=False at ${isoTime(progressing.lastTransitionTime)}: the operator checked the pool before it was retargeted.`
+                : `before machine-config turned Progressing=False at ${isoTime(progressing.lastTransitionTime)}.`),
+          );
+        }
+        if (latest?.state === 'Completed' && latest.version === target) {
+          evidence.push(`ClusterVersion records the update to ${target} as Completed at ${when(latest.completionTime, s.gatherTime)}.`);
+        }
+        const message =
+          `machine-config reports version ${target} (the update's target) while required pool ${poolName(p)} is not updated ` +
+          `(${poolProgress(p)}; nodes still on ${p.currentConfig ?? 'an unknown config'}, target ${p.targetConfig ?? 'unknown'}). ` +
+          `The operator must keep reporting the previous version until every required pool is updated, so it reported level too early; ` +
+          `the origin upgrade test fails this as "the "${p.name}" pool should be updated before the CVO reports available at the new version". ` +
+          evidence.join(' ') +
+          (evidence.length ? ' ' : '') +
+          `Matches bug 1999556 (reported as 2019850): before MCO PR #2918 (4.10, backported to 4.7-4.9 in 2022) the operator compared only the controller commit and OS image, ` +
+          `so a release that changes only a templated input such as the pause image let it level on the old rendered config.`;
+        return finding(mcoLevelBeforeRequiredPools, level.location, message, [
+          rel(p.condition('Updated')?.location, `pool ${p.name}: ${poolProgress(p)}`),
+          rel(p.at('metadata', 'labels'), `pool ${p.name} carries ${requiredForUpgradeLabel}`),
+          rel(p.at('spec', 'configuration', 'name'), `pool ${p.name} targets ${p.targetConfig ?? '?'}`),
+          rel(p.at('status', 'configuration', 'name'), `pool ${p.name} is still on ${p.currentConfig ?? '?'}`),
+          targetMc && rel(targetMc.at('metadata', 'creationTimestamp'), `${targetMc.name} created ${when(created, s.gatherTime)}`),
+          progressing && rel(progressing.location, `machine-config Progressing=${progressing.status} since ${when(progressing.lastTransitionTime, s.gatherTime)}`),
+          latest && rel(latest.location, `ClusterVersion history: ${latest.state} ${latest.version}`),
+        ]);
+      });
+  },
+};
+
+/**
+ * A pool rolling out a config rendered for the current release after the update completed is an
+ * admin's MachineConfig change, not a premature level (mco-domain 2.9, rule 3).
+ */
+function isLaterRollout(s: Snapshot, p: MachineConfigPool, target: string, completed: Date | undefined): boolean {
+  const mc = p.targetConfig ? s.machineConfigs.get(p.targetConfig) : undefined;
+  const created = mc?.creationTimestamp;
+  return mc?.releaseImageVersion === target && !!created && !!completed && created > completed;
+}

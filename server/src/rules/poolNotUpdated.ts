@@ -1,0 +1,52 @@
+/**
+ * pool-not-updated: a pool's nodes are not all on its target rendered config. A warning for pools
+ * the machine-config operator must wait for, information for the rest (compute may trail).
+ */
+import { nodesOf } from '../model/snapshot';
+import type { Snapshot } from '../model/snapshot';
+import { poolName, poolProgress } from './poolText';
+import { finding, rel } from './rule';
+import type { Rule } from './rule';
+import { when } from './text';
+
+const maxNodesListed = 10;
+
+export const poolNotUpdated: Rule = {
+  id: 'pool-not-updated',
+  defaultSeverity: 'warning',
+  summary: 'a MachineConfigPool has not finished rolling out its target config',
+  check(s: Snapshot) {
+    return s.pools.flatMap((p) => {
+      if (p.isUpdated) return [];
+      const updated = p.condition('Updated');
+      const behind = nodesOf(s, p).filter((n) => n.currentConfig !== p.targetConfig || n.mcdState !== 'Done');
+      const since = updated?.status === 'False' ? ` since ${when(updated.lastTransitionTime, s.gatherTime)}` : '';
+      const pausedNote = p.paused
+        ? ` The pool is paused (spec.paused: true): it will not roll out ${p.targetConfig ?? 'its target'} until it is unpaused.`
+        : '';
+      const impact = p.requiredForUpgrade
+        ? ' It is required for upgrade: the machine-config operator must not report a new version until it is updated.'
+        : ' It is not required for upgrade: compute pools may trail the control plane.';
+      const config =
+        p.currentConfig !== p.targetConfig
+          ? ` Target ${p.targetConfig ?? 'unknown'}, current ${p.currentConfig ?? 'unknown'}.`
+          : '';
+      const message = `Pool ${poolName(p)} is not updated${since} (${poolProgress(p)}).${config}${pausedNote}${impact}`;
+      return [
+        finding(
+          poolNotUpdated,
+          (updated ?? p.condition('Updating'))?.location ?? p.at('status'),
+          message,
+          [
+            rel(p.at('spec', 'configuration', 'name'), `target ${p.targetConfig ?? '?'}`),
+            rel(p.at('status', 'configuration', 'name'), `current ${p.currentConfig ?? '?'}`),
+            ...behind.slice(0, maxNodesListed).map((n) =>
+              rel(n.at('metadata', 'annotations'), `node ${n.name}: ${n.mcdState ?? 'no state'} on ${n.currentConfig ?? '?'}, desired ${n.desiredConfig ?? '?'}`),
+            ),
+          ],
+          p.requiredForUpgrade ? 'warning' : 'info',
+        ),
+      ];
+    });
+  },
+};

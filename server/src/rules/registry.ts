@@ -1,0 +1,25 @@
+/** Every rule, in the order their findings are listed. */
+import { clusterVersionUpdateIncomplete } from './clusterVersionUpdateIncomplete';
+import { mcoBlockedByNonRequiredPool } from './mcoBlockedByNonRequiredPool';
+import { mcoLevelBeforeRequiredPools } from './mcoLevelBeforeRequiredPools';
+import { operatorNotLeveled } from './operatorNotLeveled';
+import { poolDegraded } from './poolDegraded';
+import { poolNotUpdated } from './poolNotUpdated';
+import type { Rule } from './rule';
+import type { Severity } from './finding';
+
+export const rules: readonly Rule[] = [
+  mcoLevelBeforeRequiredPools,
+  mcoBlockedByNonRequiredPool,
+  poolDegraded,
+  poolNotUpdated,
+  operatorNotLeveled,
+  clusterVersionUpdateIncomplete,
+];
+
+/** Rules that are not checks over a Snapshot but still have ids users can configure. */
+export const builtInRuleIds: Record<string, Severity> = { 'yaml-invalid': 'error' };
+
+export function allRuleIds(): string[] {
+  return [...rules.map((r) => r.id), ...Object.keys(builtInRuleIds)].sort();
+}

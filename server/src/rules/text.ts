@@ -1,0 +1,39 @@
+/** Wording shared by rule messages: times, ages, quoting, truncation. */
+
+/** `2021-03-25T09:45:01Z`: how Kubernetes prints times, so users can grep for them. */
+export function isoTime(d: Date): string {
+  return d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** `3h12m`, `4d2h`, `45s`. */
+export function duration(ms: number): string {
+  const s = Math.round(Math.abs(ms) / 1000);
+  const d = Math.floor(s / 86400);
+  const h = Math.floor((s % 86400) / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  if (d > 0) return `${d}d${h}h`;
+  if (h > 0) return `${h}h${m}m`;
+  if (m > 0) return `${m}m${s % 60}s`;
+  return `${s}s`;
+}
+
+/** `2021-03-25T07:30:44Z (4h49m before the gather)`; ages come from the gather time only. */
+export function when(d: Date | undefined, gatherTime: Date | undefined): string {
+  if (!d) return 'at an unknown time';
+  if (!gatherTime) return isoTime(d);
+  const diff = gatherTime.getTime() - d.getTime();
+  const rel = diff >= 0 ? `${duration(diff)} before the gather` : `${duration(diff)} after the gather`;
+  return `${isoTime(d)} (${rel})`;
+}
+
+/** Cuts must-gather text that would drown a message. */
+export function clip(s: string, max = 240): string {
+  const one = s.replace(/\s+/g, ' ').trim();
+  return one.length <= max ? one : `${one.slice(0, max - 1)}…`;
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+export function listing(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}

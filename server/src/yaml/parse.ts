@@ -1,0 +1,110 @@
+/**
+ * Parses YAML (and JSON, which the same parser reads) keeping source positions, so that any
+ * JSON pointer into a document maps back to the exact text range that holds it.
+ */
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments } from 'yaml';
+import type { Document, Node as YamlNode } from 'yaml';
+import { split } from './pointer';
+
+export interface ParseLimits {
+  /** Alias expansions allowed per document (guards against billion-laughs input). */
+  maxAliasCount: number;
+  /** Documents read from one file; the rest are ignored. */
+  maxDocuments: number;
+}
+
+export const defaultParseLimits: ParseLimits = { maxAliasCount: 100, maxDocuments: 1000 };
+
+export interface ParseProblem {
+  message: string;
+  span: [number, number];
+}
+
+export interface ParsedDocument {
+  /** The plain JavaScript value of the document (null when empty or broken). */
+  value: unknown;
+  node: Document.Parsed;
+}
+
+export interface ParsedFile {
+  text: string;
+  docs: ParsedDocument[];
+  problems: ParseProblem[];
+  lines: LineCounter;
+}
+
+export function parseText(text: string, limits: ParseLimits = defaultParseLimits): ParsedFile {
+  const lines = new LineCounter();
+  const all = parseAllDocuments(text, {
+    lineCounter: lines,
+    keepSourceTokens: true,
+    prettyErrors: false,
+    uniqueKeys: false,
+    strict: false,
+  });
+  const problems: ParseProblem[] = [];
+  const docs: ParsedDocument[] = [];
+  // A stream with nothing but comments yields an EmptyStream, not an array.
+  const list = Array.isArray(all) ? all : [];
+  for (const node of list.slice(0, limits.maxDocuments)) {
+    for (const e of node.errors) problems.push({ message: e.message, span: [e.pos[0], e.pos[1]] });
+    let value: unknown = null;
+    if (node.errors.length === 0) {
+      try {
+        value = node.toJS({ maxAliasCount: limits.maxAliasCount });
+      } catch (err) {
+        const r = node.contents?.range ?? [0, 0, 0];
+        problems.push({ message: (err as Error).message, span: [r[0], r[1]] });
+      }
+    }
+    docs.push({ value, node });
+  }
+  return { text, docs, problems, lines };
+}
+
+/**
+ * The text span a pointer designates. A map value spans from its key to the end of the value,
+ * a sequence item its own node. When the pointer leads nowhere, the deepest node reached is used,
+ * so a finding is never dropped for want of a position.
+ */
+export function spanOf(file: ParsedFile, doc: number, ptr: string): [number, number] {
+  const d = file.docs[doc];
+  if (!d) return [0, 0];
+  let node: unknown = d.node.contents;
+  let span: [number, number] = rangeOf(node) ?? [0, 0];
+  for (const seg of split(ptr)) {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === seg);
+      if (!pair) break;
+      const start = rangeOf(pair.key)?.[0] ?? span[0];
+      const end = rangeOf(pair.value)?.[1] ?? rangeOf(pair.key)?.[1] ?? span[1];
+      span = [start, end];
+      node = pair.value;
+    } else if (isSeq(node)) {
+      const item = node.items[Number(seg)];
+      if (item === undefined || !/^\d+$/.test(seg)) break;
+      span = rangeOf(item) ?? span;
+      node = item;
+    } else {
+      break;
+    }
+  }
+  // Block nodes end after their trailing newline; a range should end on its last character.
+  let end = span[1];
+  while (end > span[0] && /\s/.test(file.text[end - 1] ?? '')) end--;
+  return [span[0], end];
+}
+
+function rangeOf(node: unknown): [number, number] | undefined {
+  if (node && typeof node === 'object' && !isPair(node) && 'range' in node) {
+    const r = (node as YamlNode).range;
+    if (r) return [r[0], r[1]];
+  }
+  return undefined;
+}
+
+/** 0-based line and UTF-16 character of an offset, as LSP counts them. */
+export function positionAt(file: ParsedFile, offset: number): { line: number; character: number } {
+  const p = file.lines.linePos(Math.max(0, Math.min(offset, file.text.length)));
+  return { line: p.line - 1, character: p.col - 1 };
+}
