@@ -21,7 +21,11 @@ if (tests.length === 0) {
   console.error(`no test files found for: ${wanted.join(', ')} (did the build run?)`);
   process.exit(1);
 }
-const r = spawnSync(process.execPath, ['--enable-source-maps', '--test', '--test-reporter=spec', ...tests], {
-  stdio: 'inherit',
-});
+const r = spawnSync(
+  process.execPath,
+  ['--enable-source-maps', '--test', '--test-reporter=spec', ...tests],
+  {
+    stdio: 'inherit',
+  },
+);
 process.exit(r.status ?? 1);

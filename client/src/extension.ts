@@ -22,7 +22,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
     run: { module: serverModule, transport: TransportKind.ipc },
-    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
+    debug: {
+      module: serverModule,
+      transport: TransportKind.ipc,
+      options: { execArgv: ['--nolazy', '--inspect=6019'] },
+    },
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [
@@ -37,7 +41,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     revealOutputChannelOn: RevealOutputChannelOn.Never, // never steal focus
     markdown: { isTrusted: false, supportHtml: false },
   };
-  client = new LanguageClient('mustGatherInspector', 'Must-Gather Inspector', serverOptions, clientOptions);
+  client = new LanguageClient(
+    'mustGatherInspector',
+    'Must-Gather Inspector',
+    serverOptions,
+    clientOptions,
+  );
 
   context.subscriptions.push(
     vscode.commands.registerCommand('mustGatherInspector.reindex', async () => {

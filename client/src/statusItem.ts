@@ -8,7 +8,11 @@ export interface ServerStatus {
 }
 
 export class StatusItem implements vscode.Disposable {
-  private readonly item = vscode.window.createStatusBarItem('mustGatherInspector.status', vscode.StatusBarAlignment.Left, 10);
+  private readonly item = vscode.window.createStatusBarItem(
+    'mustGatherInspector.status',
+    vscode.StatusBarAlignment.Left,
+    10,
+  );
 
   constructor() {
     this.item.name = 'Must-Gather Inspector';
@@ -20,7 +24,13 @@ export class StatusItem implements vscode.Disposable {
   update(s: ServerStatus): void {
     const roots = s.roots.length;
     const c = s.counts;
-    const icon = s.indexing ? '$(sync~spin)' : c.error > 0 ? '$(error)' : c.warning > 0 ? '$(warning)' : '$(check)';
+    const icon = s.indexing
+      ? '$(sync~spin)'
+      : c.error > 0
+        ? '$(error)'
+        : c.warning > 0
+          ? '$(warning)'
+          : '$(check)';
     const what = roots === 0 ? 'no must-gather' : `${roots} must-gather${roots === 1 ? '' : 's'}`;
     this.item.text = `${icon} ${what}${roots > 0 ? `: ${c.error} errors, ${c.warning} warnings` : ''}${s.indexing ? ' (indexing)' : ''}`;
     const tip = new vscode.MarkdownString(undefined, false);

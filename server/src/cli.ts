@@ -50,7 +50,9 @@ async function main(argv: string[]): Promise<number> {
   }
   const findings = toReported(base, analyses, cache);
   process.stdout.write(
-    command.format === 'json' ? formatJson(findings) : formatText(findings, analyses, base, process.stdout.isTTY === true),
+    command.format === 'json'
+      ? formatJson(findings)
+      : formatText(findings, analyses, base, process.stdout.isTTY === true),
   );
   return findings.some((f) => f.severity === 'error') ? 1 : 0;
 }

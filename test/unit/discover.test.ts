@@ -18,7 +18,10 @@ describe('discovering must-gather roots', () => {
   //   too/deep/for/the/search/<image>/cluster-scoped-resources                    depth 6
   //   ci/artifacts/e2e/gather-extra/artifacts/clusterversion.json                depth 5 -> not found
   //   ci2/gather-extra/clusterversion.json                                        depth 2
-  t.write(`must-gather.local.1/${image}/cluster-scoped-resources/core/nodes/n1.yaml`, 'kind: Node\n');
+  t.write(
+    `must-gather.local.1/${image}/cluster-scoped-resources/core/nodes/n1.yaml`,
+    'kind: Node\n',
+  );
   t.write(`must-gather.local.1/${image}/namespaces/default/core/events.yaml`, 'kind: List\n');
   t.write(`must-gather.local.1/${image}/timestamp`, '2021-03-25 12:20:41.1 +0000 UTC m=+0.08\n');
   t.dir(`second/deeper/must-gather.local.2/${image}/namespaces`);
@@ -65,9 +68,18 @@ describe('indexing a root', () => {
   after(() => t.remove());
   const root = `mg/${image}`;
   t.write('mg/timestamp', '2021-03-25 12:20:41.127346152 +0000 UTC m=+0.081516043\n');
-  t.write(`${root}/cluster-scoped-resources/config.openshift.io/clusteroperators/machine-config.yaml`, 'kind: ClusterOperator\n');
-  t.write(`${root}/cluster-scoped-resources/config.openshift.io/clusteroperators.yaml`, 'kind: List\n');
-  t.write(`${root}/namespaces/openshift-cluster-version/pods/cvo-1/cvo/cvo/logs/current.log`, '\0binary-ish log never read');
+  t.write(
+    `${root}/cluster-scoped-resources/config.openshift.io/clusteroperators/machine-config.yaml`,
+    'kind: ClusterOperator\n',
+  );
+  t.write(
+    `${root}/cluster-scoped-resources/config.openshift.io/clusteroperators.yaml`,
+    'kind: List\n',
+  );
+  t.write(
+    `${root}/namespaces/openshift-cluster-version/pods/cvo-1/cvo/cvo/logs/current.log`,
+    '\0binary-ish log never read',
+  );
   t.write(`${root}/event-filter.html`, '<html></html>');
 
   it('maps files to group/plural/name and collects logs without reading them', async () => {
@@ -77,7 +89,11 @@ describe('indexing a root', () => {
       cos.map((f) => [f.rel, f.list, f.resource.name]),
       [
         ['cluster-scoped-resources/config.openshift.io/clusteroperators.yaml', true, undefined],
-        ['cluster-scoped-resources/config.openshift.io/clusteroperators/machine-config.yaml', false, 'machine-config'],
+        [
+          'cluster-scoped-resources/config.openshift.io/clusteroperators/machine-config.yaml',
+          false,
+          'machine-config',
+        ],
       ],
     );
     assert.equal(idx.logs.length, 1);

@@ -38,7 +38,12 @@ describe('parsed file cache', () => {
   it('refuses files over the size limit and binary files with one clear error', async () => {
     const big = t.write('big.yaml', 'x: ' + 'y'.repeat(2048) + '\n');
     const bin = t.write('bin.yaml', 'kind: Node\n\0\x01\x02');
-    const cache = new ParsedFileCache({ maxAliasCount: 100, maxDocuments: 10, maxFileBytes: 1024, maxEntries: 10 });
+    const cache = new ParsedFileCache({
+      maxAliasCount: 100,
+      maxDocuments: 10,
+      maxFileBytes: 1024,
+      maxEntries: 10,
+    });
     const rb = await cache.get(big);
     assert.equal(rb.ok, false);
     assert.match(!rb.ok ? rb.error : '', /over the 0\.0 MiB parse limit|parse limit/);
@@ -49,7 +54,12 @@ describe('parsed file cache', () => {
   });
 
   it('keeps at most maxEntries files', async () => {
-    const cache = new ParsedFileCache({ maxAliasCount: 100, maxDocuments: 10, maxFileBytes: 1 << 20, maxEntries: 2 });
+    const cache = new ParsedFileCache({
+      maxAliasCount: 100,
+      maxDocuments: 10,
+      maxFileBytes: 1 << 20,
+      maxEntries: 2,
+    });
     const files = ['c1', 'c2', 'c3'].map((n) => t.write(`${n}.yaml`, `name: ${n}\n`));
     for (const f of files) await cache.get(f);
     assert.equal(cache.peek(files[0]!), undefined, 'the oldest entry was evicted');

@@ -9,7 +9,10 @@ describe('gather timestamp', () => {
   });
 
   it('applies a non-UTC offset', () => {
-    assert.equal(parseGoTime('2021-03-25 14:20:41 +0200 CEST')?.toISOString(), '2021-03-25T12:20:41.000Z');
+    assert.equal(
+      parseGoTime('2021-03-25 14:20:41 +0200 CEST')?.toISOString(),
+      '2021-03-25T12:20:41.000Z',
+    );
   });
 
   it('takes the first (start) line of the file', () => {

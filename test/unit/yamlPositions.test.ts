@@ -39,7 +39,12 @@ describe('YAML positions', () => {
     const note = at('/metadata/annotations/note');
     // "𝔘" is two UTF-16 code units: the value ends at column 4 + 'note: "café ☕ 𝔘nicode"'.length
     assert.equal(note.end.character, 4 + 'note: "café ☕ 𝔘nicode"'.length);
-    assert.equal(f.docs[0]?.value && (f.docs[0].value as { metadata: { annotations: { note: string } } }).metadata.annotations.note, 'café ☕ 𝔘nicode');
+    assert.equal(
+      f.docs[0]?.value &&
+        (f.docs[0].value as { metadata: { annotations: { note: string } } }).metadata.annotations
+          .note,
+      'café ☕ 𝔘nicode',
+    );
   });
 
   it('covers a whole sequence item, including a folded scalar', () => {
@@ -64,13 +69,16 @@ describe('YAML positions', () => {
   });
 
   it('reads JSON (gather-extra) with positions too', () => {
-    const f = parseText('{\n    "items": [\n        {\n            "kind": "Node"\n        }\n    ]\n}\n');
+    const f = parseText(
+      '{\n    "items": [\n        {\n            "kind": "Node"\n        }\n    ]\n}\n',
+    );
     const [s] = spanOf(f, 0, '/items/0/kind');
     assert.deepEqual(positionAt(f, s), { line: 3, character: 12 });
   });
 
   it('refuses alias bombs instead of expanding them', () => {
-    const bomb = 'a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n';
+    const bomb =
+      'a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n';
     const f = parseText(bomb, { maxAliasCount: 50, maxDocuments: 10 });
     assert.equal(f.docs[0]?.value, null);
     assert.match(f.problems[0]?.message ?? '', /alias/i);
@@ -79,8 +87,16 @@ describe('YAML positions', () => {
 
 describe('JSON pointers', () => {
   it('escapes / and ~ in keys and splits them back', () => {
-    const p = join('/items/3', 'metadata', 'labels', 'operator.machineconfiguration.openshift.io/required-for-upgrade');
-    assert.equal(p, '/items/3/metadata/labels/operator.machineconfiguration.openshift.io~1required-for-upgrade');
+    const p = join(
+      '/items/3',
+      'metadata',
+      'labels',
+      'operator.machineconfiguration.openshift.io/required-for-upgrade',
+    );
+    assert.equal(
+      p,
+      '/items/3/metadata/labels/operator.machineconfiguration.openshift.io~1required-for-upgrade',
+    );
     assert.deepEqual(split(pointer('a~b', 'c/d')), ['a~b', 'c/d']);
     assert.deepEqual(split(''), []);
   });

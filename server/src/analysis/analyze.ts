@@ -38,10 +38,18 @@ export async function analyzeRoot(
     try {
       found.push(...rule.check(snapshot));
     } catch (err) {
-      internalErrors.push(`rule ${rule.id} failed on ${root.path}: ${(err as Error).stack ?? String(err)}`);
+      internalErrors.push(
+        `rule ${rule.id} failed on ${root.path}: ${(err as Error).stack ?? String(err)}`,
+      );
     }
   }
-  return { root, index: idx, findings: sortFindings(applyLevels(found, levels)), filesRead, internalErrors };
+  return {
+    root,
+    index: idx,
+    findings: sortFindings(applyLevels(found, levels)),
+    filesRead,
+    internalErrors,
+  };
 }
 
 export function applyLevels(findings: Finding[], levels: RuleLevels): Finding[] {

@@ -28,7 +28,10 @@ export interface LoadResult {
 
 type Ctor<T> = new (raw: Json, source: ObjectSource) => T;
 
-export async function loadSnapshot(index: GatherIndex, cache: ParsedFileCache): Promise<LoadResult> {
+export async function loadSnapshot(
+  index: GatherIndex,
+  cache: ParsedFileCache,
+): Promise<LoadResult> {
   const problems: Finding[] = [];
   const filesRead: string[] = [];
   const ctx = { cache, problems, filesRead };
@@ -101,7 +104,9 @@ async function readObjects(ctx: LoadContext, f: IndexedFile): Promise<[Json, Obj
   const first = r.parsed.problems[0];
   if (first) {
     const more = r.parsed.problems.length > 1 ? ` (and ${r.parsed.problems.length - 1} more)` : '';
-    ctx.problems.push(invalid(f.path, first.span, `${f.rel} does not parse: ${first.message}${more}`));
+    ctx.problems.push(
+      invalid(f.path, first.span, `${f.rel} does not parse: ${first.message}${more}`),
+    );
   }
   const out: [Json, ObjectSource][] = [];
   r.parsed.docs.forEach((d, doc) => {

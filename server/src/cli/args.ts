@@ -39,13 +39,16 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
     };
     if (a === '--format' || a.startsWith('--format=')) {
       const f = value('--format');
-      if (f !== 'text' && f !== 'json') throw new UsageError(`--format must be text or json, not "${f}"`);
+      if (f !== 'text' && f !== 'json')
+        throw new UsageError(`--format must be text or json, not "${f}"`);
       format = f;
     } else if (a === '--rule' || a.startsWith('--rule=')) {
       const spec = value('--rule');
       const m = /^([a-z0-9-]+)=(\w+)$/.exec(spec);
-      if (!m || !levels.includes(m[2]!)) throw new UsageError(`--rule takes <id>=<${levels.join('|')}>, not "${spec}"`);
-      if (!knownRules.includes(m[1]!)) throw new UsageError(`unknown rule "${m[1]}"; rules: ${knownRules.join(', ')}`);
+      if (!m || !levels.includes(m[2]!))
+        throw new UsageError(`--rule takes <id>=<${levels.join('|')}>, not "${spec}"`);
+      if (!knownRules.includes(m[1]!))
+        throw new UsageError(`unknown rule "${m[1]}"; rules: ${knownRules.join(', ')}`);
       ruleLevels[m[1]!] = m[2] as RuleLevel;
     } else if (a.startsWith('-')) {
       throw new UsageError(`unknown option "${a}"`);

@@ -23,7 +23,11 @@ export interface ReportedFinding extends ReportedLocation {
 }
 
 /** Findings with 1-based positions and `/`-separated paths relative to the analysed path. */
-export function toReported(base: string, analyses: RootAnalysis[], cache: ParsedFileCache): ReportedFinding[] {
+export function toReported(
+  base: string,
+  analyses: RootAnalysis[],
+  cache: ParsedFileCache,
+): ReportedFinding[] {
   const relPath = (p: string) => relative(base, p).split(sep).join('/') || '.';
   return analyses.flatMap((a) =>
     a.findings.map((f: Finding) => {
@@ -40,7 +44,12 @@ export function toReported(base: string, analyses: RootAnalysis[], cache: Parsed
         root: relPath(a.root.path),
         related: f.related.map((x) => {
           const rr = rangeOf(x, cache);
-          return { file: relPath(x.file), line: rr.start.line + 1, column: rr.start.character + 1, message: x.message };
+          return {
+            file: relPath(x.file),
+            line: rr.start.line + 1,
+            column: rr.start.character + 1,
+            message: x.message,
+          };
         }),
       };
     }),
@@ -51,21 +60,33 @@ export function formatJson(findings: ReportedFinding[]): string {
   return JSON.stringify({ findings }, null, 2) + '\n';
 }
 
-export function formatText(findings: ReportedFinding[], roots: RootAnalysis[], base: string, color: boolean): string {
+export function formatText(
+  findings: ReportedFinding[],
+  roots: RootAnalysis[],
+  base: string,
+  color: boolean,
+): string {
   const paint = (code: string, s: string) => (color ? `\x1b[${code}m${s}\x1b[0m` : s);
   const sevColor: Record<string, string> = { error: '31', warning: '33', info: '36', hint: '2' };
   const lines: string[] = [];
   const rootList = roots.map((r) => relative(base, r.root.path) || '.');
-  lines.push(`Analysed ${roots.length} must-gather${roots.length === 1 ? '' : 's'}: ${rootList.join(', ')}`, '');
+  lines.push(
+    `Analysed ${roots.length} must-gather${roots.length === 1 ? '' : 's'}: ${rootList.join(', ')}`,
+    '',
+  );
   const byFile = new Map<string, ReportedFinding[]>();
   for (const f of findings) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
   for (const [file, fs] of byFile) {
     lines.push(paint('4', file));
     for (const f of fs) {
       const sev = paint(sevColor[f.severity] ?? '0', f.severity.padEnd(7));
-      lines.push(`  ${`${f.line}:${f.column}`.padEnd(8)} ${sev} ${f.message}  ${paint('2', `[${f.rule}]`)}`);
+      lines.push(
+        `  ${`${f.line}:${f.column}`.padEnd(8)} ${sev} ${f.message}  ${paint('2', `[${f.rule}]`)}`,
+      );
       for (const r of f.related) {
-        lines.push(paint('2', `             ↳ ${r.file}:${r.line}:${r.column} ${r.message}`));
+        // Related files always lie in the finding's root: print them relative to it.
+        const short = r.file.startsWith(f.root + '/') ? r.file.slice(f.root.length + 1) : r.file;
+        lines.push(paint('2', `             ↳ ${short}:${r.line}:${r.column} ${r.message}`));
       }
     }
     lines.push('');

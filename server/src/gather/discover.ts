@@ -19,13 +19,21 @@ export const maxDiscoveryDepth = 4;
 
 const skipped = new Set(['node_modules', '.git', '.cache', 'dist', 'out']);
 
-export async function discoverRoots(folder: string, maxDepth = maxDiscoveryDepth): Promise<GatherRoot[]> {
+export async function discoverRoots(
+  folder: string,
+  maxDepth = maxDiscoveryDepth,
+): Promise<GatherRoot[]> {
   const roots: GatherRoot[] = [];
   await visit(folder, 0, maxDepth, roots);
   return roots.sort((a, b) => a.path.localeCompare(b.path));
 }
 
-async function visit(dir: string, depth: number, maxDepth: number, out: GatherRoot[]): Promise<void> {
+async function visit(
+  dir: string,
+  depth: number,
+  maxDepth: number,
+  out: GatherRoot[],
+): Promise<void> {
   let entries;
   try {
     entries = await readdir(dir, { withFileTypes: true });

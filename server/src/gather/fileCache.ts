@@ -70,7 +70,10 @@ export class ParsedFileCache {
     try {
       st = await stat(path);
     } catch (err) {
-      return { ok: false, error: `cannot read: ${(err as NodeJS.ErrnoException).code ?? String(err)}` };
+      return {
+        ok: false,
+        error: `cannot read: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
+      };
     }
     if (!st.isFile()) return { ok: false, error: 'not a regular file' };
     const cached = this.disk.get(path);
@@ -93,7 +96,10 @@ export class ParsedFileCache {
           ? { ok: false, error: 'file is binary, not YAML or JSON' }
           : this.parse(bytes.toString('utf8'));
       } catch (err) {
-        result = { ok: false, error: `cannot read: ${(err as NodeJS.ErrnoException).code ?? String(err)}` };
+        result = {
+          ok: false,
+          error: `cannot read: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
+        };
       }
     }
     this.disk.set(path, { mtimeMs: st.mtimeMs, size: st.size, result });

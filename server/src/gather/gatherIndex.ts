@@ -35,7 +35,12 @@ export async function buildIndex(root: GatherRoot): Promise<GatherIndex> {
     const k: PathKind = classify(rel);
     if (k.kind === 'log') logs.push(join(root.path, rel));
     else if (k.kind === 'resource' || k.kind === 'list') {
-      files.push({ path: join(root.path, rel), rel, resource: k.resource, list: k.kind === 'list' });
+      files.push({
+        path: join(root.path, rel),
+        rel,
+        resource: k.resource,
+        list: k.kind === 'list',
+      });
     }
   });
   files.sort((a, b) => a.rel.localeCompare(b.rel));

@@ -27,7 +27,8 @@ export function classifyMustGatherPath(rel: string): PathKind {
   if (!yamlOrJson.test(rel)) return { kind: 'other' };
   const base = (s: string) => s.replace(yamlOrJson, '');
   if (p[0] === 'cluster-scoped-resources') {
-    if (p.length === 4) return { kind: 'resource', resource: { group: p[1]!, plural: p[2]!, name: base(p[3]!) } };
+    if (p.length === 4)
+      return { kind: 'resource', resource: { group: p[1]!, plural: p[2]!, name: base(p[3]!) } };
     if (p.length === 3) return { kind: 'list', resource: { group: p[1]!, plural: base(p[2]!) } };
   }
   if (p[0] === 'namespaces' && p.length >= 3) {
@@ -36,12 +37,19 @@ export function classifyMustGatherPath(rel: string): PathKind {
       return { kind: 'resource', resource: { group: 'core', plural: 'namespaces', name: ns } };
     }
     if (p[2] === 'pods' && p.length === 5 && base(p[4]!) === p[3]) {
-      return { kind: 'resource', resource: { group: 'core', plural: 'pods', namespace: ns, name: p[3]! } };
+      return {
+        kind: 'resource',
+        resource: { group: 'core', plural: 'pods', namespace: ns, name: p[3]! },
+      };
     }
     if (p.length === 5) {
-      return { kind: 'resource', resource: { group: p[2]!, plural: p[3]!, namespace: ns, name: base(p[4]!) } };
+      return {
+        kind: 'resource',
+        resource: { group: p[2]!, plural: p[3]!, namespace: ns, name: base(p[4]!) },
+      };
     }
-    if (p.length === 4) return { kind: 'list', resource: { group: p[2]!, plural: base(p[3]!), namespace: ns } };
+    if (p.length === 4)
+      return { kind: 'list', resource: { group: p[2]!, plural: base(p[3]!), namespace: ns } };
   }
   return { kind: 'other' };
 }
@@ -50,7 +58,10 @@ export function classifyMustGatherPath(rel: string): PathKind {
 const gatherExtraLists: Record<string, ResourcePath> = {
   'clusteroperators.json': { group: 'config.openshift.io', plural: 'clusteroperators' },
   'clusterversion.json': { group: 'config.openshift.io', plural: 'clusterversions' },
-  'machineconfigpools.json': { group: 'machineconfiguration.openshift.io', plural: 'machineconfigpools' },
+  'machineconfigpools.json': {
+    group: 'machineconfiguration.openshift.io',
+    plural: 'machineconfigpools',
+  },
   'machineconfigs.json': { group: 'machineconfiguration.openshift.io', plural: 'machineconfigs' },
   'nodes.json': { group: 'core', plural: 'nodes' },
   'pods.json': { group: 'core', plural: 'pods' },
@@ -60,7 +71,11 @@ const gatherExtraLists: Record<string, ResourcePath> = {
 };
 
 /** The file names that make a folder a gather-extra root. */
-export const gatherExtraMarkers = ['clusterversion.json', 'clusteroperators.json', 'machineconfigpools.json'];
+export const gatherExtraMarkers = [
+  'clusterversion.json',
+  'clusteroperators.json',
+  'machineconfigpools.json',
+];
 
 export function classifyGatherExtraPath(rel: string): PathKind {
   if (rel.startsWith('pods/') && /\.log(\.gz)?$/.test(rel)) return { kind: 'log' };

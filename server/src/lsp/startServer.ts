@@ -39,7 +39,8 @@ export function startServer(connection: Connection): Workspace {
     relatedInformation = caps.textDocument?.publishDiagnostics?.relatedInformation === true;
     configurationSupport = caps.workspace?.configuration === true;
     progressSupport = caps.window?.workDoneProgress === true;
-    const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+    const folders =
+      params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     workspace.setFolders(folders.filter((u) => u.startsWith('file:')).map((u) => fileURLToPath(u)));
     return {
       capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental },
@@ -62,7 +63,10 @@ export function startServer(connection: Connection): Workspace {
     workspace.filesChanged(
       params.changes
         .filter((c) => c.uri.startsWith('file:'))
-        .map((c) => ({ file: fileURLToPath(c.uri), structural: c.type !== FileChangeType.Changed })),
+        .map((c) => ({
+          file: fileURLToPath(c.uri),
+          structural: c.type !== FileChangeType.Changed,
+        })),
     );
   });
 
@@ -73,7 +77,11 @@ export function startServer(connection: Connection): Workspace {
 
   documents.onDidChangeContent((e) => {
     if (!e.document.uri.startsWith('file:')) return;
-    void workspace.documentChanged(fileURLToPath(e.document.uri), e.document.getText(), e.document.version);
+    void workspace.documentChanged(
+      fileURLToPath(e.document.uri),
+      e.document.getText(),
+      e.document.version,
+    );
   });
   documents.onDidClose((e) => {
     if (e.document.uri.startsWith('file:')) workspace.documentClosed(fileURLToPath(e.document.uri));
@@ -110,7 +118,10 @@ export function ruleLevelsFrom(raw: unknown, warn: (m: string) => void): RuleLev
   const known = allRuleIds();
   for (const [id, level] of Object.entries(raw as Record<string, unknown>)) {
     if (!known.includes(id)) warn(`mustGatherInspector.rules: unknown rule "${id}"`);
-    else if (typeof level !== 'string' || !levels.includes(level)) warn(`mustGatherInspector.rules.${id}: "${String(level)}" is not one of ${levels.join(', ')}`);
+    else if (typeof level !== 'string' || !levels.includes(level))
+      warn(
+        `mustGatherInspector.rules.${id}: "${String(level)}" is not one of ${levels.join(', ')}`,
+      );
     else out[id] = level as RuleLevel;
   }
   return out;

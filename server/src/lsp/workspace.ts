@@ -66,7 +66,9 @@ export class Workspace {
       }
       this.roots = next;
       this.analyses.clear();
-      this.events.log(`found ${found.length} must-gather root(s): ${found.map((r) => r.path).join(', ') || 'none'}`);
+      this.events.log(
+        `found ${found.length} must-gather root(s): ${found.map((r) => r.path).join(', ') || 'none'}`,
+      );
       for (const root of this.roots.values()) await this.analyze(root);
     });
   }
@@ -208,7 +210,9 @@ export class Workspace {
     a.findings.push(...(await this.openFileProblems(root, a)));
     this.analyses.set(root.path, a);
     this.publishRoot(root.path, a.findings);
-    this.events.log(`analysed ${root.path}: ${a.findings.length} finding(s) in ${Date.now() - started} ms`);
+    this.events.log(
+      `analysed ${root.path}: ${a.findings.length} finding(s) in ${Date.now() - started} ms`,
+    );
   }
 
   /** Open YAML/JSON files in the root that no rule reads still get their parse errors. */
@@ -235,7 +239,8 @@ export class Workspace {
 
   private publishRoot(rootPath: string, findings: Finding[]): void {
     const byFile = new Map<string, Finding[]>();
-    for (const f of findings) byFile.set(f.location.file, [...(byFile.get(f.location.file) ?? []), f]);
+    for (const f of findings)
+      byFile.set(f.location.file, [...(byFile.get(f.location.file) ?? []), f]);
     const before = this.published.get(rootPath) ?? new Set<string>();
     for (const file of before) if (!byFile.has(file)) this.events.publish(file, []);
     for (const [file, fs] of byFile) this.events.publish(file, fs);

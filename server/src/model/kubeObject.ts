@@ -44,6 +44,10 @@ export class KubeObject {
 
   /** A location inside this object, e.g. `at('status', 'conditions', 2)`. */
   at(...segments: (string | number)[]): Location {
-    return { file: this.source.file, doc: this.source.doc, pointer: join(this.source.base, ...segments) };
+    return {
+      file: this.source.file,
+      doc: this.source.doc,
+      pointer: join(this.source.base, ...segments),
+    };
   }
 }

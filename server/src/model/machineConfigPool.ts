@@ -5,7 +5,8 @@ import type { Condition } from './condition';
 import { KubeObject } from './kubeObject';
 
 /** The label that makes the machine-config operator wait for a pool before it reports level. */
-export const requiredForUpgradeLabel = 'operator.machineconfiguration.openshift.io/required-for-upgrade';
+export const requiredForUpgradeLabel =
+  'operator.machineconfiguration.openshift.io/required-for-upgrade';
 
 export interface MachineCounts {
   machine?: number;

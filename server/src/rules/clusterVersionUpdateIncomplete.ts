@@ -16,7 +16,9 @@ export const clusterVersionUpdateIncomplete: Rule = {
     const target = cv.desiredVersion ?? latest.version;
     const progressing = findCondition(cv.conditions, 'Progressing');
     const failing = findCondition(cv.conditions, 'Failing');
-    const lagging = s.operators.filter((o) => o.operatorVersion && o.operatorVersion.version !== target);
+    const lagging = s.operators.filter(
+      (o) => o.operatorVersion && o.operatorVersion.version !== target,
+    );
     const from = cv.history.find((h, i) => i > 0 && h.state === 'Completed');
     const message =
       `The update ${from ? `from ${from.version} ` : ''}to ${target} started ${when(latest.startedTime, s.gatherTime)} and has not completed (history state Partial).` +
@@ -27,9 +29,14 @@ export const clusterVersionUpdateIncomplete: Rule = {
         : '');
     return [
       finding(clusterVersionUpdateIncomplete, latest.location, message, [
-        progressing && rel(progressing.location, `ClusterVersion Progressing=${progressing.status}`),
-        failing?.status === 'True' ? rel(failing.location, 'ClusterVersion Failing=True') : undefined,
-        ...lagging.map((o) => rel(o.operatorVersion?.location, `${o.name} reports ${o.operatorVersion?.version}`)),
+        progressing &&
+          rel(progressing.location, `ClusterVersion Progressing=${progressing.status}`),
+        failing?.status === 'True'
+          ? rel(failing.location, 'ClusterVersion Failing=True')
+          : undefined,
+        ...lagging.map((o) =>
+          rel(o.operatorVersion?.location, `${o.name} reports ${o.operatorVersion?.version}`),
+        ),
       ]),
     ];
   },

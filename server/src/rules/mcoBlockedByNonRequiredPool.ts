@@ -17,7 +17,10 @@ const notReadyPool = /(required )?(?:MachineConfigPool|pool) (\S+) is not ready/
 
 /** Pools the operator's RequiredPoolsFailed message names, with whether it called them required. */
 export function poolsNamedNotReady(message: string): { name: string; required: boolean }[] {
-  return [...message.matchAll(notReadyPool)].map((m) => ({ name: m[2]!.replace(/[,:]$/, ''), required: !!m[1] }));
+  return [...message.matchAll(notReadyPool)].map((m) => ({
+    name: m[2]!.replace(/[,:]$/, ''),
+    required: !!m[1],
+  }));
 }
 
 export const mcoBlockedByNonRequiredPool: Rule = {
@@ -64,11 +67,18 @@ export const mcoBlockedByNonRequiredPool: Rule = {
           rel(p.at('metadata', 'labels'), `pool ${p.name} has no ${requiredForUpgradeLabel} label`),
           rel(degradedCondition(p)?.location, `pool ${p.name} is degraded`),
           rel(p.condition('NodeDegraded')?.location, `pool ${p.name}: ${cause ?? 'NodeDegraded'}`),
-          ...required.map((r) => rel(r.condition('Updated')?.location, `required pool ${r.name} is updated`)),
+          ...required.map((r) =>
+            rel(r.condition('Updated')?.location, `required pool ${r.name} is updated`),
+          ),
           level && rel(level.location, `machine-config reports operator version ${level.version}`),
-          available?.status === 'False' ? rel(available.location, 'machine-config Available=False') : undefined,
-          progressing && rel(progressing.location, `machine-config Progressing=${progressing.status}`),
-          cv && target ? rel(cv.at('status', 'desired'), `ClusterVersion desires ${target}`) : undefined,
+          available?.status === 'False'
+            ? rel(available.location, 'machine-config Available=False')
+            : undefined,
+          progressing &&
+            rel(progressing.location, `machine-config Progressing=${progressing.status}`),
+          cv && target
+            ? rel(cv.at('status', 'desired'), `ClusterVersion desires ${target}`)
+            : undefined,
         ]),
       ];
     });

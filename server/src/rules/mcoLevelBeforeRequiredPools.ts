@@ -27,7 +27,12 @@ export const mcoLevelBeforeRequiredPools: Rule = {
     const progressing = findCondition(mco.conditions, 'Progressing');
 
     return s.pools
-      .filter((p) => p.requiredForUpgrade && !p.isUpdated && !isLaterRollout(s, p, target, latest?.completionTime))
+      .filter(
+        (p) =>
+          p.requiredForUpgrade &&
+          !p.isUpdated &&
+          !isLaterRollout(s, p, target, latest?.completionTime),
+      )
       .map((p) => {
         const targetMc = p.targetConfig ? s.machineConfigs.get(p.targetConfig) : undefined;
         const created = targetMc?.creationTimestamp;
@@ -42,7 +47,9 @@ export const mcoLevelBeforeRequiredPools: Rule = {
           );
         }
         if (latest?.state === 'Completed' && latest.version === target) {
-          evidence.push(`ClusterVersion records the update to ${target} as Completed at ${when(latest.completionTime, s.gatherTime)}.`);
+          evidence.push(
+            `ClusterVersion records the update to ${target} as Completed at ${when(latest.completionTime, s.gatherTime)}.`,
+          );
         }
         const message =
           `machine-config reports version ${target} (the update's target) while required pool ${poolName(p)} is not updated ` +
@@ -56,11 +63,26 @@ export const mcoLevelBeforeRequiredPools: Rule = {
         return finding(mcoLevelBeforeRequiredPools, level.location, message, [
           rel(p.condition('Updated')?.location, `pool ${p.name}: ${poolProgress(p)}`),
           rel(p.at('metadata', 'labels'), `pool ${p.name} carries ${requiredForUpgradeLabel}`),
-          rel(p.at('spec', 'configuration', 'name'), `pool ${p.name} targets ${p.targetConfig ?? '?'}`),
-          rel(p.at('status', 'configuration', 'name'), `pool ${p.name} is still on ${p.currentConfig ?? '?'}`),
-          targetMc && rel(targetMc.at('metadata', 'creationTimestamp'), `${targetMc.name} created ${when(created, s.gatherTime)}`),
-          progressing && rel(progressing.location, `machine-config Progressing=${progressing.status} since ${when(progressing.lastTransitionTime, s.gatherTime)}`),
-          latest && rel(latest.location, `ClusterVersion history: ${latest.state} ${latest.version}`),
+          rel(
+            p.at('spec', 'configuration', 'name'),
+            `pool ${p.name} targets ${p.targetConfig ?? '?'}`,
+          ),
+          rel(
+            p.at('status', 'configuration', 'name'),
+            `pool ${p.name} is still on ${p.currentConfig ?? '?'}`,
+          ),
+          targetMc &&
+            rel(
+              targetMc.at('metadata', 'creationTimestamp'),
+              `${targetMc.name} created ${when(created, s.gatherTime)}`,
+            ),
+          progressing &&
+            rel(
+              progressing.location,
+              `machine-config Progressing=${progressing.status} since ${when(progressing.lastTransitionTime, s.gatherTime)}`,
+            ),
+          latest &&
+            rel(latest.location, `ClusterVersion history: ${latest.state} ${latest.version}`),
         ]);
       });
   },
@@ -70,7 +92,12 @@ export const mcoLevelBeforeRequiredPools: Rule = {
  * A pool rolling out a config rendered for the current release after the update completed is an
  * admin's MachineConfig change, not a premature level (mco-domain 2.9, rule 3).
  */
-function isLaterRollout(s: Snapshot, p: MachineConfigPool, target: string, completed: Date | undefined): boolean {
+function isLaterRollout(
+  s: Snapshot,
+  p: MachineConfigPool,
+  target: string,
+  completed: Date | undefined,
+): boolean {
   const mc = p.targetConfig ? s.machineConfigs.get(p.targetConfig) : undefined;
   const created = mc?.creationTimestamp;
   return mc?.releaseImageVersion === target && !!created && !!completed && created > completed;

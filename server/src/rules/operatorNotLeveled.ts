@@ -15,7 +15,9 @@ export const operatorNotLeveled: Rule = {
     return s.operators.flatMap((o) => {
       const v = o.operatorVersion;
       if (!v || v.version === target) return [];
-      const conds = ['Available', 'Progressing', 'Degraded'].map((t) => describe(findCondition(o.conditions, t), t));
+      const conds = ['Available', 'Progressing', 'Degraded'].map((t) =>
+        describe(findCondition(o.conditions, t), t),
+      );
       const degraded = findCondition(o.conditions, 'Degraded');
       const message =
         `${o.name} reports operator version ${v.version || '(empty)'}, but the cluster's target is ${target}. ` +
@@ -23,7 +25,9 @@ export const operatorNotLeveled: Rule = {
       return [
         finding(operatorNotLeveled, v.location, message, [
           rel(cv.at('status', 'desired'), `ClusterVersion desires ${target}`),
-          degraded?.status === 'True' ? rel(degraded.location, `${o.name} ${describe(degraded)}`) : undefined,
+          degraded?.status === 'True'
+            ? rel(degraded.location, `${o.name} ${describe(degraded)}`)
+            : undefined,
         ]),
       ];
     });

@@ -17,12 +17,17 @@ export const poolDegraded: Rule = {
     return s.pools.flatMap((p) => {
       const cond = degradedCondition(p);
       if (cond?.status !== 'True') return [];
-      const failing = nodesOf(s, p).filter((n) => n.mcdState === 'Degraded' || n.mcdState === 'Unreconcilable');
+      const failing = nodesOf(s, p).filter(
+        (n) => n.mcdState === 'Degraded' || n.mcdState === 'Unreconcilable',
+      );
       const c = p.counts;
-      const count = c.degraded !== undefined && c.machine !== undefined ? ` ${c.degraded} of ${c.machine} machines are degraded.` : '';
+      const count =
+        c.degraded !== undefined && c.machine !== undefined
+          ? ` ${c.degraded} of ${c.machine} machines are degraded.`
+          : '';
       const impact = p.requiredForUpgrade
         ? ' The pool is required for upgrade, so the machine-config operator cannot complete an update until it recovers.'
-        : ' Any degraded pool, required or not, also holds back the machine-config operator\'s version during an update.';
+        : " Any degraded pool, required or not, also holds back the machine-config operator's version during an update.";
       const cause = degradedCause(p);
       const message =
         `Pool ${poolName(p)} is Degraded since ${when(cond.lastTransitionTime, s.gatherTime)}` +
@@ -31,14 +36,20 @@ export const poolDegraded: Rule = {
         impact;
       return [
         finding(poolDegraded, cond.location, message, [
-          cond.type !== 'NodeDegraded' ? rel(p.condition('NodeDegraded')?.location, `pool ${p.name} NodeDegraded`) : undefined,
-          p.condition('RenderDegraded')?.status === 'True' ? rel(p.condition('RenderDegraded')?.location, `pool ${p.name} RenderDegraded`) : undefined,
-          ...failing.slice(0, maxNodesListed).map((n) =>
-            rel(
-              n.at('metadata', 'annotations', nodeAnnotations.state),
-              `node ${n.name} is ${n.mcdState}: ${clip(n.mcdReason ?? 'no reason given', 200)}`,
+          cond.type !== 'NodeDegraded'
+            ? rel(p.condition('NodeDegraded')?.location, `pool ${p.name} NodeDegraded`)
+            : undefined,
+          p.condition('RenderDegraded')?.status === 'True'
+            ? rel(p.condition('RenderDegraded')?.location, `pool ${p.name} RenderDegraded`)
+            : undefined,
+          ...failing
+            .slice(0, maxNodesListed)
+            .map((n) =>
+              rel(
+                n.at('metadata', 'annotations', nodeAnnotations.state),
+                `node ${n.name} is ${n.mcdState}: ${clip(n.mcdReason ?? 'no reason given', 200)}`,
+              ),
             ),
-          ),
         ]),
       ];
     });

@@ -19,8 +19,13 @@ export const poolNotUpdated: Rule = {
     return s.pools.flatMap((p) => {
       if (p.isUpdated) return [];
       const updated = p.condition('Updated');
-      const behind = nodesOf(s, p).filter((n) => n.currentConfig !== p.targetConfig || n.mcdState !== 'Done');
-      const since = updated?.status === 'False' ? ` since ${when(updated.lastTransitionTime, s.gatherTime)}` : '';
+      const behind = nodesOf(s, p).filter(
+        (n) => n.currentConfig !== p.targetConfig || n.mcdState !== 'Done',
+      );
+      const since =
+        updated?.status === 'False'
+          ? ` since ${when(updated.lastTransitionTime, s.gatherTime)}`
+          : '';
       const pausedNote = p.paused
         ? ` The pool is paused (spec.paused: true): it will not roll out ${p.targetConfig ?? 'its target'} until it is unpaused.`
         : '';
@@ -40,9 +45,14 @@ export const poolNotUpdated: Rule = {
           [
             rel(p.at('spec', 'configuration', 'name'), `target ${p.targetConfig ?? '?'}`),
             rel(p.at('status', 'configuration', 'name'), `current ${p.currentConfig ?? '?'}`),
-            ...behind.slice(0, maxNodesListed).map((n) =>
-              rel(n.at('metadata', 'annotations'), `node ${n.name}: ${n.mcdState ?? 'no state'} on ${n.currentConfig ?? '?'}, desired ${n.desiredConfig ?? '?'}`),
-            ),
+            ...behind
+              .slice(0, maxNodesListed)
+              .map((n) =>
+                rel(
+                  n.at('metadata', 'annotations'),
+                  `node ${n.name}: ${n.mcdState ?? 'no state'} on ${n.currentConfig ?? '?'}, desired ${n.desiredConfig ?? '?'}`,
+                ),
+              ),
           ],
           p.requiredForUpgrade ? 'warning' : 'info',
         ),

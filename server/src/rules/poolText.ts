@@ -6,7 +6,10 @@ import { clip } from './text';
 /** `Updated=False, Updating=True, 25 of 52 machines updated`. */
 export function poolProgress(p: MachineConfigPool): string {
   const c = p.counts;
-  const parts = [describe(p.condition('Updated'), 'Updated'), describe(p.condition('Updating'), 'Updating')];
+  const parts = [
+    describe(p.condition('Updated'), 'Updated'),
+    describe(p.condition('Updating'), 'Updating'),
+  ];
   if (c.machine !== undefined && c.updated !== undefined) {
     parts.push(`${c.updated} of ${c.machine} machines updated`);
   }
@@ -15,7 +18,12 @@ export function poolProgress(p: MachineConfigPool): string {
 
 /** The pool's own explanation of why it is degraded, from NodeDegraded or RenderDegraded. */
 export function degradedCause(p: MachineConfigPool): string | undefined {
-  for (const type of ['NodeDegraded', 'RenderDegraded', 'PinnedImageSetsDegraded', 'ImageBuildDegraded']) {
+  for (const type of [
+    'NodeDegraded',
+    'RenderDegraded',
+    'PinnedImageSetsDegraded',
+    'ImageBuildDegraded',
+  ]) {
     const c = p.condition(type);
     if (c?.status === 'True') {
       const text = [c.reason, c.message].filter((s) => s !== '').join(': ');
@@ -27,11 +35,7 @@ export function degradedCause(p: MachineConfigPool): string | undefined {
 
 /** The condition entry that best shows a pool is degraded. */
 export function degradedCondition(p: MachineConfigPool) {
-  return (
-    p.condition('Degraded') ??
-    p.condition('NodeDegraded') ??
-    p.condition('RenderDegraded')
-  );
+  return p.condition('Degraded') ?? p.condition('NodeDegraded') ?? p.condition('RenderDegraded');
 }
 
 export function poolName(p: MachineConfigPool): string {

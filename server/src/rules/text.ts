@@ -22,7 +22,8 @@ export function when(d: Date | undefined, gatherTime: Date | undefined): string 
   if (!d) return 'at an unknown time';
   if (!gatherTime) return isoTime(d);
   const diff = gatherTime.getTime() - d.getTime();
-  const rel = diff >= 0 ? `${duration(diff)} before the gather` : `${duration(diff)} after the gather`;
+  const rel =
+    diff >= 0 ? `${duration(diff)} before the gather` : `${duration(diff)} after the gather`;
   return `${isoTime(d)} (${rel})`;
 }
 

@@ -1,0 +1,141 @@
+/** A minimal LSP client that drives the real bundled server (`dist/server.js --stdio`). */
+import { spawn } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+} from 'vscode-languageserver-protocol/node';
+import type {
+  Diagnostic,
+  ProtocolConnection,
+  PublishDiagnosticsParams,
+} from 'vscode-languageserver-protocol';
+
+export const serverPath = join(__dirname, '..', '..', '..', 'dist', 'server.js');
+
+export class LspClient {
+  readonly diagnostics = new Map<string, Diagnostic[]>();
+  readonly logs: string[] = [];
+  private waiters: (() => void)[] = [];
+
+  private constructor(
+    private readonly proc: ChildProcessWithoutNullStreams,
+    readonly connection: ProtocolConnection,
+  ) {
+    connection.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
+      this.diagnostics.set(p.uri, p.diagnostics);
+      this.notify();
+    });
+    connection.onNotification('window/logMessage', (p: { message: string }) =>
+      this.logs.push(p.message),
+    );
+    connection.onNotification(
+      'mustGatherInspector/status',
+      (st: { indexing: boolean; roots: unknown[] }) => {
+        this.status = st;
+        this.notify();
+      },
+    );
+    connection.onRequest('workspace/configuration', (p: { items: unknown[] }) =>
+      p.items.map(() => this.settings),
+    );
+    connection.onRequest('window/workDoneProgress/create', () => null);
+  }
+
+  settings: unknown = {};
+  status: { indexing: boolean; roots: unknown[] } | undefined;
+
+  /** Resolves once the server reports it is idle with at least one root analysed. */
+  idle(): Promise<true> {
+    return this.waitFor('indexing to finish', () =>
+      this.status && !this.status.indexing && this.status.roots.length > 0 ? true : undefined,
+    );
+  }
+
+  static async start(folders: string[], settings: unknown = {}): Promise<LspClient> {
+    const proc = spawn(process.execPath, [serverPath, '--stdio'], { stdio: 'pipe' });
+    proc.stderr.on('data', (d: Buffer) => process.stderr.write(d));
+    const connection = createProtocolConnection(
+      new StreamMessageReader(proc.stdout),
+      new StreamMessageWriter(proc.stdin),
+    );
+    const client = new LspClient(proc, connection);
+    client.settings = settings;
+    connection.listen();
+    await connection.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri: null,
+      workspaceFolders: folders.map((f, i) => ({ uri: pathToFileURL(f).href, name: `folder${i}` })),
+      capabilities: {
+        textDocument: { publishDiagnostics: { relatedInformation: true } },
+        workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: false } },
+        window: { workDoneProgress: true },
+      },
+    });
+    await connection.sendNotification('initialized', {});
+    return client;
+  }
+
+  /** Waits until a predicate over the received diagnostics holds (or fails after a timeout). */
+  async waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = 15000): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const v = probe();
+      if (v !== undefined) return v;
+      if (Date.now() > deadline)
+        throw new Error(`timed out waiting for ${what}; logs:\n${this.logs.join('\n')}`);
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, 200);
+        this.waiters.push(() => {
+          clearTimeout(t);
+          resolve();
+        });
+      });
+    }
+  }
+
+  diagnosticsFor(file: string): Diagnostic[] | undefined {
+    return this.diagnostics.get(pathToFileURL(file).href);
+  }
+
+  open(file: string, text: string, languageId = 'yaml'): void {
+    void this.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: pathToFileURL(file).href, languageId, version: 1, text },
+    });
+  }
+
+  change(file: string, text: string, version: number): void {
+    void this.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri: pathToFileURL(file).href, version },
+      contentChanges: [{ text }],
+    });
+  }
+
+  close(file: string): void {
+    void this.connection.sendNotification('textDocument/didClose', {
+      textDocument: { uri: pathToFileURL(file).href },
+    });
+  }
+
+  async stop(): Promise<void> {
+    try {
+      await Promise.race([
+        this.connection.sendRequest('shutdown'),
+        new Promise((r) => setTimeout(r, 2000)),
+      ]);
+      void this.connection.sendNotification('exit');
+    } finally {
+      setTimeout(() => this.proc.kill('SIGKILL'), 500).unref();
+      this.connection.dispose();
+    }
+  }
+
+  private notify(): void {
+    const w = this.waiters;
+    this.waiters = [];
+    for (const f of w) f();
+  }
+}

@@ -1,0 +1,158 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import type { Diagnostic } from 'vscode-languageserver-protocol';
+import {
+  examplesDir,
+  machineConfigOperatorFile,
+  poolFile,
+  resourceFile,
+  samples,
+} from '../unit/helpers/fixtures';
+import { LspClient } from './lspClient';
+
+const seed000 = resourceFile(samples.workerBlocksMco, machineConfigOperatorFile);
+const seed001 = resourceFile(samples.levelEarly, machineConfigOperatorFile);
+
+function byRule(ds: Diagnostic[] | undefined, rule: string): Diagnostic[] {
+  return (ds ?? []).filter((d) => d.code === rule);
+}
+
+/** 0-based line of the first line matching a pattern. */
+function lineMatching(file: string, re: RegExp, from = 0): number {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const i = lines.findIndex((l, n) => n >= from && re.test(l));
+  assert.ok(i >= 0, `${re} in ${file}`);
+  return i;
+}
+
+describe('language server over stdio', () => {
+  let lsp: LspClient;
+  before(async () => {
+    lsp = await LspClient.start([examplesDir]);
+  });
+  after(() => lsp.stop());
+
+  it('publishes the seed 000 diagnosis on machine-config.yaml at the Degraded condition', async () => {
+    const d = await lsp.waitFor(
+      'mco-blocked-by-non-required-pool',
+      () => byRule(lsp.diagnosticsFor(seed000), 'mco-blocked-by-non-required-pool')[0],
+    );
+    const start = lineMatching(seed000, /^ *- lastTransitionTime: "2021-03-25T09:45:01Z"/);
+    const column = readFileSync(seed000, 'utf8').split('\n')[start]!.indexOf('lastTransitionTime');
+    assert.deepEqual(d.range.start, { line: start, character: column });
+    assert.equal(d.range.end.line, lineMatching(seed000, /^ *type: Degraded/, start));
+    assert.equal(d.severity, 2);
+    assert.equal(d.source, 'must-gather');
+    const related = d.relatedInformation ?? [];
+    const worker = related.find((r) => r.location.uri.endsWith('/machineconfigpools/worker.yaml'));
+    assert.ok(worker, 'related information points at the worker pool');
+    assert.match(
+      worker.message,
+      /no operator\.machineconfiguration\.openshift\.io\/required-for-upgrade label/,
+    );
+    assert.equal(
+      worker.location.range.start.line,
+      lineMatching(resourceFile(samples.workerBlocksMco, poolFile('worker')), /^ {2}labels:/),
+    );
+  });
+
+  it('publishes the seed 001 diagnosis on machine-config.yaml at the operator version entry', async () => {
+    const d = await lsp.waitFor(
+      'mco-level-before-required-pools',
+      () => byRule(lsp.diagnosticsFor(seed001), 'mco-level-before-required-pools')[0],
+    );
+    const versions = lineMatching(seed001, /^ {2}versions:/);
+    const entry = lineMatching(seed001, /^ {2}- name: operator/, versions);
+    assert.deepEqual(d.range.start, { line: entry, character: 4 });
+    assert.match(
+      readFileSync(seed001, 'utf8').split('\n')[entry + 1]!,
+      /version: 4\.10\.0-0\.nightly-2021-11-03-020416/,
+    );
+    assert.equal(d.range.end.line, entry + 1);
+    assert.equal(d.severity, 1);
+    assert.ok(
+      (d.relatedInformation ?? []).some((r) =>
+        r.location.uri.endsWith('/machineconfigpools/master.yaml'),
+      ),
+    );
+  });
+
+  it('publishes on files that are not open, so the Problems panel lists them', async () => {
+    await lsp.idle();
+    const worker = lsp.diagnosticsFor(resourceFile(samples.workerBlocksMco, poolFile('worker')));
+    assert.equal(byRule(worker, 'pool-degraded').length, 1);
+  });
+
+  it('follows edits of an open document and clears what no longer holds', async () => {
+    const original = readFileSync(seed000, 'utf8');
+    lsp.open(seed000, original);
+    const edited = original.replace('reason: RequiredPoolsFailed', 'reason: RenderConfigFailed');
+    assert.notEqual(edited, original);
+    lsp.change(seed000, edited, 2);
+    await lsp.waitFor('the diagnosis to go away after the edit', () =>
+      byRule(lsp.diagnosticsFor(seed000), 'mco-blocked-by-non-required-pool').length === 0
+        ? true
+        : undefined,
+    );
+    lsp.change(seed000, original, 3);
+    await lsp.waitFor(
+      'the diagnosis to come back',
+      () => byRule(lsp.diagnosticsFor(seed000), 'mco-blocked-by-non-required-pool')[0],
+    );
+    lsp.close(seed000);
+  });
+
+  it('reports a file that does not parse, without losing the other findings', async () => {
+    const worker = resourceFile(samples.workerBlocksMco, poolFile('worker'));
+    lsp.open(
+      worker,
+      'apiVersion: machineconfiguration.openshift.io/v1\nkind: MachineConfigPool\nmetadata: {name: worker\n',
+    );
+    const d = await lsp.waitFor(
+      'yaml-invalid',
+      () => byRule(lsp.diagnosticsFor(worker), 'yaml-invalid')[0],
+    );
+    assert.equal(d.severity, 1);
+    assert.ok(
+      byRule(lsp.diagnosticsFor(seed001), 'mco-level-before-required-pools').length === 1,
+      'other roots keep their findings',
+    );
+    lsp.close(worker);
+    await lsp.waitFor('the parse error to clear on close', () =>
+      byRule(lsp.diagnosticsFor(worker), 'yaml-invalid').length === 0 ? true : undefined,
+    );
+  });
+});
+
+describe('language server settings and a healthy must-gather', () => {
+  it('publishes no warning or error for a healthy cluster', async () => {
+    const lsp = await LspClient.start([samples.healthy]);
+    try {
+      await lsp.idle();
+      const serious = [...lsp.diagnostics.values()].flat().filter((d) => (d.severity ?? 1) <= 2);
+      assert.deepEqual(serious, []);
+    } finally {
+      await lsp.stop();
+    }
+  });
+
+  it('turns a rule off through mustGatherInspector.rules', async () => {
+    const lsp = await LspClient.start([samples.workerBlocksMco], {
+      'pool-degraded': 'off',
+      'no-such-rule': 'off',
+    });
+    try {
+      await lsp.waitFor(
+        'the seed 000 diagnosis',
+        () => byRule(lsp.diagnosticsFor(seed000), 'mco-blocked-by-non-required-pool')[0],
+      );
+      await lsp.idle();
+      const all = [...lsp.diagnostics.values()].flat();
+      assert.equal(byRule(all, 'pool-degraded').length, 0);
+      assert.ok(lsp.logs.some((l) => /unknown rule "no-such-rule"/.test(l)));
+    } finally {
+      await lsp.stop();
+    }
+  });
+});

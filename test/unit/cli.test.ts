@@ -1,0 +1,157 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { examplesDir, fixturesDir, repoRoot, samples } from './helpers/fixtures';
+
+const cli = join(repoRoot, 'dist', 'cli.js');
+
+interface Reported {
+  rule: string;
+  severity: string;
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+}
+
+function run(...args: string[]) {
+  const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function json(...args: string[]): { code: number | null; findings: Reported[] } {
+  const r = run('analyze', ...args, '--format', 'json');
+  return { code: r.code, findings: (JSON.parse(r.stdout) as { findings: Reported[] }).findings };
+}
+
+/** The text of the lines a finding covers. */
+function linesOf(base: string, f: Reported & { endLine?: number }): string {
+  const lines = readFileSync(join(base, f.file), 'utf8').split('\n');
+  return lines.slice(f.line - 1, f.endLine ?? f.line).join('\n');
+}
+
+function lineOf(base: string, f: Reported): string {
+  return linesOf(base, { ...f, endLine: f.line });
+}
+
+describe('CLI analyze', () => {
+  it('diagnoses both seed reports in the bundled samples, on the exact YAML entries', () => {
+    const { code, findings } = json(examplesDir);
+    assert.equal(code, 1, 'error findings give exit status 1');
+
+    const blocked = findings.filter((f) => f.rule === 'mco-blocked-by-non-required-pool');
+    assert.equal(blocked.length, 1);
+    const b = blocked[0]!;
+    assert.equal(b.severity, 'warning');
+    assert.match(
+      b.file,
+      /^bug-1943289-worker-pool-blocks-mco\/.+\/clusteroperators\/machine-config\.yaml$/,
+    );
+    assert.match(
+      lineOf(examplesDir, b),
+      /lastTransitionTime: "2021-03-25T09:45:01Z"/,
+      'sits on the Degraded condition',
+    );
+    assert.match(b.message, /pool `worker` is not ready, but `worker` is not required for upgrade/);
+    assert.match(b.message, /holds its version at 4\.7\.3 instead of 4\.7\.4/);
+    assert.match(b.message, /Available=False/);
+
+    const early = findings.filter((f) => f.rule === 'mco-level-before-required-pools');
+    assert.equal(early.length, 1);
+    const e = early[0]!;
+    assert.equal(e.severity, 'error');
+    assert.match(
+      e.file,
+      /^bug-2019850-mco-level-early\/.+\/clusteroperators\/machine-config\.yaml$/,
+    );
+    assert.match(lineOf(examplesDir, e), /name: operator/, 'sits on the operator versions entry');
+    assert.match(e.message, /required pool `master` is not updated/);
+    assert.match(e.message, /rendered-master-ebc4fc8c7b6a155d86684204394e4930/);
+    assert.match(e.message, /after machine-config turned Progressing=False/);
+  });
+
+  it('uses /-separated paths relative to the analysed folder and 1-based positions', () => {
+    const { findings } = json(examplesDir);
+    for (const f of findings) {
+      assert.ok(!f.file.startsWith('/') && !f.file.includes('\\'), f.file);
+      assert.ok(f.line >= 1 && f.column >= 1);
+      for (const key of ['rule', 'severity', 'file', 'line', 'column', 'message'])
+        assert.ok(key in f, key);
+    }
+  });
+
+  it('finds nothing to warn about in a healthy must-gather and exits 0', () => {
+    const { code, findings } = json(samples.healthy);
+    assert.equal(code, 0);
+    assert.deepEqual(
+      findings.filter((f) => f.severity === 'error' || f.severity === 'warning'),
+      [],
+    );
+  });
+
+  it('analyses a CI gather-extra folder of JSON Lists', () => {
+    const { code, findings } = json(samples.gatherExtra);
+    assert.equal(code, 1);
+    const e = findings.find((f) => f.rule === 'mco-level-before-required-pools');
+    assert.ok(e, 'the early level is found in gather-extra too');
+    assert.match(e.file, /clusteroperators\.json$/);
+    assert.match(
+      linesOf(samples.gatherExtra, e),
+      /^ *\{\n *"name": "operator",\n *"version": "4\.10\.0-0\.nightly-2021-11-03-020416"\n *\}$/,
+    );
+  });
+
+  it('prints text grouped by file with a closing count', () => {
+    const r = run('analyze', examplesDir);
+    assert.equal(r.code, 1);
+    assert.match(r.stdout, /^Analysed 2 must-gathers: /);
+    assert.match(r.stdout, /\n[^\n]*clusteroperators\/machine-config\.yaml\n {2}\d+:\d+ +warning /);
+    assert.match(r.stdout, /\d+ findings: \d+ errors, \d+ warnings/);
+  });
+
+  it('applies --rule levels', () => {
+    const { findings } = json(
+      examplesDir,
+      '--rule',
+      'pool-degraded=off',
+      '--rule=pool-not-updated=hint',
+    );
+    assert.equal(findings.filter((f) => f.rule === 'pool-degraded').length, 0);
+    const notUpdated = findings.filter((f) => f.rule === 'pool-not-updated');
+    assert.ok(notUpdated.length > 0 && notUpdated.every((f) => f.severity === 'hint'));
+  });
+
+  it('exits 2 on bad usage or a path that is not a must-gather', () => {
+    assert.equal(run('analyze').code, 2);
+    assert.equal(run('analyze', examplesDir, '--format', 'xml').code, 2);
+    assert.equal(run('analyze', examplesDir, '--rule', 'no-such-rule=off').code, 2);
+    assert.equal(run('frobnicate').code, 2);
+    assert.equal(run('analyze', join(examplesDir, 'does-not-exist')).code, 2);
+    const empty = run('analyze', join(repoRoot, 'syntaxes'));
+    assert.equal(empty.code, 2);
+    assert.match(empty.stderr, /no must-gather found/);
+    assert.equal(run('--help').code, 0);
+  });
+
+  it('keeps findings of several roots apart', () => {
+    const r = run('analyze', fixturesDir, '--format', 'json');
+    const findings = (
+      JSON.parse(r.stdout) as {
+        findings: (Reported & { root: string; related: { file: string }[] })[];
+      }
+    ).findings;
+    assert.ok(findings.some((f) => f.root.startsWith('gather-extra-2019850')));
+    for (const f of findings) {
+      assert.ok(f.file.startsWith(f.root + '/'), `${f.file} lies in its root ${f.root}`);
+      for (const rel of f.related)
+        assert.ok(rel.file.startsWith(f.root + '/'), `${rel.file} lies in ${f.root}`);
+    }
+    const healthy = findings.filter((f) => f.root.startsWith('healthy-4.10'));
+    assert.deepEqual(
+      healthy.filter((f) => f.severity === 'error' || f.severity === 'warning'),
+      [],
+    );
+  });
+});

@@ -1,0 +1,55 @@
+/** Paths of the bundled samples and test fixtures, found by walking rather than hard-coding digests. */
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const repoRoot = join(__dirname, '..', '..', '..');
+export const examplesDir = join(repoRoot, 'examples');
+export const fixturesDir = join(repoRoot, 'test', 'fixtures');
+
+export const samples = {
+  workerBlocksMco: join(examplesDir, 'bug-1943289-worker-pool-blocks-mco'),
+  levelEarly: join(examplesDir, 'bug-2019850-mco-level-early'),
+  healthy: join(fixturesDir, 'healthy-4.10'),
+  gatherExtra: join(fixturesDir, 'gather-extra-2019850'),
+};
+
+/** The image folder (the must-gather root) below a scenario folder. */
+export function mustGatherRoot(scenario: string): string {
+  const found = find(
+    scenario,
+    (p) => statSync(p).isDirectory() && exists(join(p, 'cluster-scoped-resources')),
+  );
+  if (!found) throw new Error(`no must-gather root below ${scenario}`);
+  return found;
+}
+
+export function resourceFile(scenario: string, rel: string): string {
+  return join(mustGatherRoot(scenario), rel);
+}
+
+export const machineConfigOperatorFile =
+  'cluster-scoped-resources/config.openshift.io/clusteroperators/machine-config.yaml';
+export const poolFile = (name: string) =>
+  `cluster-scoped-resources/machineconfiguration.openshift.io/machineconfigpools/${name}.yaml`;
+
+function exists(p: string): boolean {
+  try {
+    statSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function find(dir: string, match: (p: string) => boolean, depth = 0): string | undefined {
+  if (match(dir)) return dir;
+  if (depth > 4) return undefined;
+  for (const name of readdirSync(dir).sort()) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) {
+      const r = find(full, match, depth + 1);
+      if (r) return r;
+    }
+  }
+  return undefined;
+}
