@@ -114,6 +114,13 @@ export class LspClient {
     });
   }
 
+  /** Tells the server that files changed on disk (what the client's file watcher does). */
+  filesChanged(files: string[]): void {
+    void this.connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: files.map((f) => ({ uri: pathToFileURL(f).href, type: 2 })),
+    });
+  }
+
   close(file: string): void {
     void this.connection.sendNotification('textDocument/didClose', {
       textDocument: { uri: pathToFileURL(file).href },

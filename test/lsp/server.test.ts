@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import {
@@ -9,6 +9,7 @@ import {
   resourceFile,
   samples,
 } from '../unit/helpers/fixtures';
+import { copyFixture } from '../unit/helpers/copyFixture';
 import { LspClient } from './lspClient';
 
 const seed000 = resourceFile(samples.workerBlocksMco, machineConfigOperatorFile);
@@ -153,6 +154,38 @@ describe('language server settings and a healthy must-gather', () => {
       assert.ok(lsp.logs.some((l) => /unknown rule "no-such-rule"/.test(l)));
     } finally {
       await lsp.stop();
+    }
+  });
+});
+
+describe('language server and files changed on disk', () => {
+  it('re-analyses when a watched file changes', async () => {
+    const copy = copyFixture(samples.levelEarly);
+    const lsp = await LspClient.start([copy.path]);
+    try {
+      const mco = resourceFile(copy.path, machineConfigOperatorFile);
+      await lsp.waitFor(
+        'the seed 001 diagnosis',
+        () => byRule(lsp.diagnosticsFor(mco), 'mco-level-before-required-pools')[0],
+      );
+      // The operator goes back to the previous version on disk: no early level any more.
+      const text = readFileSync(mco, 'utf8');
+      writeFileSync(
+        mco,
+        text.replace(
+          /(- name: operator\n\s+version: )4\.10\.0-0\.nightly-2021-11-03-020416/,
+          '$14.10.0-0.nightly-2021-11-02-191632',
+        ),
+      );
+      lsp.filesChanged([mco]);
+      await lsp.waitFor('the diagnosis to clear', () =>
+        byRule(lsp.diagnosticsFor(mco), 'mco-level-before-required-pools').length === 0
+          ? true
+          : undefined,
+      );
+    } finally {
+      await lsp.stop();
+      copy.remove();
     }
   });
 });
