@@ -6,11 +6,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, RevealOutputChannelOn, TransportKind } from 'vscode-languageclient/node';
 import type { LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
+import { reindexRequest, statusNotification } from '../../server/src/lsp/protocol';
+import type { StatusParams } from '../../server/src/lsp/protocol';
 import { StatusItem } from './statusItem';
-import type { ServerStatus } from './statusItem';
-
-const statusNotification = 'mustGatherInspector/status';
-const reindexRequest = 'mustGatherInspector/reindex';
 
 let client: LanguageClient | undefined;
 
@@ -51,12 +49,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(
     vscode.commands.registerCommand('mustGatherInspector.reindex', async () => {
       if (!client) return undefined;
-      return client.sendRequest<ServerStatus>(reindexRequest);
+      return client.sendRequest<StatusParams>(reindexRequest);
     }),
     vscode.commands.registerCommand('mustGatherInspector.showServerLog', () => log.show(true)),
   );
 
-  client.onNotification(statusNotification, (s: ServerStatus) => status.update(s));
+  client.onNotification(statusNotification, (s: StatusParams) => status.update(s));
   await client.start();
 }
 

@@ -1,11 +1,6 @@
 /** The status bar item: roots found and finding counts, while indexing and after. */
 import * as vscode from 'vscode';
-
-export interface ServerStatus {
-  indexing: boolean;
-  roots: { path: string; kind: string; findings: number }[];
-  counts: Record<'error' | 'warning' | 'info' | 'hint', number>;
-}
+import type { StatusParams } from '../../server/src/lsp/protocol';
 
 export class StatusItem implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem(
@@ -21,7 +16,7 @@ export class StatusItem implements vscode.Disposable {
     this.item.show();
   }
 
-  update(s: ServerStatus): void {
+  update(s: StatusParams): void {
     const roots = s.roots.length;
     const c = s.counts;
     const icon = s.indexing
