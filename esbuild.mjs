@@ -16,7 +16,8 @@ function testEntries(dir) {
     const full = join(dir, name);
     if (name === 'fixtures' || name === 'node_modules') continue;
     if (statSync(full).isDirectory()) out.push(...testEntries(full));
-    else if (name.endsWith('.test.ts')) out.push(full);
+    else if (/\.(test|e2e)\.ts$/.test(name) || full === join('test', 'e2e', 'suite', 'index.ts'))
+      out.push(full);
   }
   return out;
 }
@@ -61,7 +62,8 @@ if (!production) {
     entryPoints: testEntries('test'),
     outbase: 'test',
     outdir: 'out/test',
-    external: ['vscode'],
+    // Loaded at run time: the editor API, the in-editor test runner and the browser driver.
+    external: ['vscode', 'mocha', 'playwright-core'],
   });
 }
 

@@ -1,11 +1,15 @@
-// Runs the bundled tests (out/test, built by esbuild.mjs) with node's test runner.
-// `node test/run.mjs` runs every layer; `node test/run.mjs unit` (or lsp) runs one.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+// Runs the bundled tests (out/test, built by esbuild.mjs) with node's test runner and closes
+// with one line, `N passed, N failed`, over every layer that ran.
+//   node test/run.mjs            unit, lsp and e2e (real VS Code through code-server)
+//   node test/run.mjs unit lsp   only those layers
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const layers = process.argv.slice(2);
-const wanted = layers.length > 0 ? layers : ['unit', 'lsp'];
+const all = ['unit', 'lsp', 'e2e'];
+const wanted = process.argv.slice(2).length > 0 ? process.argv.slice(2) : all;
+const hardTimeoutMs = 45 * 60_000; // a last resort: every e2e wait has its own, shorter timeout
 
 function files(dir) {
   if (!existsSync(dir)) return [];
@@ -16,16 +20,54 @@ function files(dir) {
   });
 }
 
+/** Processes the e2e tests start carry `mgi-e2e-` in their command line; none may outlive us. */
+function killLeftovers() {
+  for (const pid of readdirSync('/proc').filter(
+    (n) => /^\d+$/.test(n) && Number(n) !== process.pid,
+  )) {
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('mgi-e2e-'))
+        process.kill(Number(pid), 'SIGKILL');
+    } catch {
+      // gone already
+    }
+  }
+}
+
 const tests = wanted.flatMap((l) => files(join('out', 'test', l))).sort();
 if (tests.length === 0) {
   console.error(`no test files found for: ${wanted.join(', ')} (did the build run?)`);
   process.exit(1);
 }
-const r = spawnSync(
+
+const tapDir = mkdtempSync(join(tmpdir(), 'mgi-tap-'));
+const tap = join(tapDir, 'results.tap');
+const child = spawn(
   process.execPath,
-  ['--enable-source-maps', '--test', '--test-reporter=spec', ...tests],
-  {
-    stdio: 'inherit',
-  },
+  [
+    '--enable-source-maps',
+    '--test',
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=tap',
+    `--test-reporter-destination=${tap}`,
+    ...tests,
+  ],
+  { stdio: 'inherit' },
 );
-process.exit(r.status ?? 1);
+const timer = setTimeout(() => {
+  console.error(`\ntests did not finish within ${hardTimeoutMs / 60_000} minutes: stopping them`);
+  child.kill('SIGKILL');
+}, hardTimeoutMs);
+
+child.on('exit', (code) => {
+  clearTimeout(timer);
+  killLeftovers();
+  const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
+  rmSync(tapDir, { recursive: true, force: true });
+  const count = (what) => Number(new RegExp(`^# ${what} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+  const passed = count('pass');
+  const failed = count('fail') + count('cancelled');
+  console.log(`\n${passed} passed, ${failed} failed`);
+  process.exit(code === 0 && failed === 0 && passed > 0 ? 0 : 1);
+});

@@ -1,0 +1,220 @@
+/**
+ * End-to-end tests in real VS Code (code-server 4.100.3 = VS Code 1.100.3), offline:
+ * 1. the extension-host mocha suite (`suite/`) through the workbench `payload` URL;
+ * 2. UI tests that act as a person, with playwright-core driving Debian Chromium.
+ * Each phase gets its own code-server, user-data-dir and workspace copy; everything started is
+ * stopped by pid, and every wait has a timeout, so a hung editor fails instead of hanging CI.
+ */
+import assert from 'node:assert/strict';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import {
+  examplesDir,
+  machineConfigOperatorFile,
+  repoRoot,
+  resourceFile,
+  samples,
+} from '../unit/helpers/fixtures';
+import { startCodeServer } from './harness/codeServer';
+import { ensureEditor } from './harness/install';
+import type { Editor } from './harness/install';
+import { processesMentioning } from './harness/processes';
+import {
+  clearPanelFilter,
+  cursorPosition,
+  openFromExplorer,
+  openWorkbench,
+  problemCount,
+  problems,
+  runCommand,
+  screenshot,
+  visibleText,
+  waitForText,
+} from './harness/workbench';
+import type { Workbench } from './harness/workbench';
+
+const cacheDir = join(repoRoot, '.cache', 'e2e');
+const shots = join(repoRoot, 'test-results', 'e2e');
+const log = (m: string) => process.stdout.write(`    [e2e] ${m}\n`);
+
+function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(
+      () => reject(new Error(`${what} did not finish within ${ms / 1000} s: the editor hung`)),
+      ms,
+    );
+    p.then(
+      (v) => (clearTimeout(t), resolve(v)),
+      (e: unknown) => (clearTimeout(t), reject(e)),
+    );
+  });
+}
+
+/** A code-server with a fresh profile and a fresh copy of the bundled samples. */
+async function session(editor: Editor, env: NodeJS.ProcessEnv = {}) {
+  const tmp = mkdtempSync(join(tmpdir(), 'mgi-e2e-'));
+  const workspace = join(tmp, 'examples');
+  cpSync(examplesDir, workspace, { recursive: true });
+  const server = await startCodeServer(editor.codeServer, tmp, env);
+  return {
+    tmp,
+    workspace,
+    server,
+    stop() {
+      server.stop();
+      rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }, () => {
+  let editor: Editor;
+  const tmpDirs: string[] = [];
+
+  before(() => {
+    editor = ensureEditor(cacheDir, log);
+  });
+
+  after(() => {
+    // Nothing that the tests started may survive them.
+    const left = tmpDirs.flatMap((d) => processesMentioning(d));
+    for (const p of left) process.kill(p.pid, 'SIGKILL');
+    assert.deepEqual(left, [], 'no editor, extension host or language server outlives the tests');
+  });
+
+  describe('extension host suite (vscode API)', () => {
+    it('runs the mocha suite inside VS Code', async (t) => {
+      const results = join(tmpdir(), `mgi-e2e-results-${process.pid}.json`);
+      rmSync(results, { force: true });
+      const s = await session(editor, { MGI_E2E_RESULTS: results });
+      tmpDirs.push(s.tmp);
+      let wb: Workbench | undefined;
+      let code: number;
+      try {
+        wb = await openWorkbench({
+          chromiumPath: editor.chromium,
+          authority: s.server.authority,
+          folder: s.workspace,
+          extensionPath: repoRoot,
+          testsPath: join(repoRoot, 'out', 'test', 'e2e', 'suite', 'index.js'),
+          log: (line) => process.stdout.write(`    ${line}\n`),
+        });
+        code = await withTimeout(wb.exitCode, 480_000, 'the extension-host suite');
+      } finally {
+        await wb?.close();
+        s.stop();
+      }
+      assert.ok(
+        existsSync(results),
+        'the suite wrote its results (did the extension host load it?)',
+      );
+      const list = JSON.parse(readFileSync(results, 'utf8')) as {
+        title: string;
+        state: string;
+        error?: string;
+      }[];
+      rmSync(results, { force: true });
+      assert.ok(list.length > 0, 'the suite ran tests');
+      for (const r of list) {
+        await t.test(r.title, () => {
+          if (r.state !== 'passed') throw new Error(r.error ?? 'failed');
+        });
+      }
+      assert.equal(code, 0, 'the extension host reports success');
+    });
+  });
+
+  describe('UI, as a person uses it', () => {
+    let s: Awaited<ReturnType<typeof session>>;
+    let wb: Workbench;
+    let page: Page;
+    const mcoInRepo = resourceFile(samples.workerBlocksMco, machineConfigOperatorFile);
+    const segments = relative(examplesDir, mcoInRepo).split(sep);
+
+    /** A UI test that leaves a screenshot of the workbench behind when it fails. */
+    const ui = (name: string, fn: () => Promise<void>) =>
+      it(name, async () => {
+        try {
+          await fn();
+        } catch (err) {
+          await screenshot(page, shots, `failed-${name.replace(/\W+/g, '-')}`).catch(
+            () => undefined,
+          );
+          throw err;
+        }
+      });
+
+    before(async () => {
+      s = await session(editor);
+      tmpDirs.push(s.tmp);
+      wb = await openWorkbench({
+        chromiumPath: editor.chromium,
+        authority: s.server.authority,
+        folder: s.workspace,
+        extensionPath: repoRoot,
+        log,
+      });
+      page = wb.page;
+    });
+
+    after(async () => {
+      await wb?.close();
+      s?.stop();
+    });
+
+    ui('opens machine-config.yaml from the explorer', async () => {
+      await openFromExplorer(page, segments);
+      const text = await visibleText(page, '.editor-instance .monaco-editor .view-lines');
+      assert.match(text, /kind: ClusterOperator/);
+      await screenshot(page, shots, 'explorer-machine-config');
+    });
+
+    // Before the Problems tests: VS Code shares the panel's filter text with the Output view.
+    ui('runs commands from the command palette', async () => {
+      await runCommand(page, 'Must-Gather: Reindex Workspace');
+      const status = page.locator('.statusbar-item:has-text("2 must-gathers")').first();
+      await status.waitFor({ timeout: 30_000 });
+      await runCommand(page, 'Must-Gather: Show Server Log');
+      // The server's own log, shown in the Output panel.
+      await waitForText(page, '.part.panel .view-line', /found 2 must-gather root/);
+      await screenshot(page, shots, 'server-log');
+    });
+
+    ui('lists the diagnoses in the Problems panel', async () => {
+      const blocked = await problems(page, 'RequiredPoolsFailed');
+      const seed000 = 'machine-config is Degraded (RequiredPoolsFailed) because pool `worker`';
+      const row = blocked.find((r) => r.message.includes(seed000));
+      const seen = blocked.map((r) => r.message.slice(0, 80)).join(' | ');
+      assert.ok(row, `the bug 1943289 diagnosis is listed; rows: ${seen}`);
+      assert.match(row.source, /must-gather/);
+      await screenshot(page, shots, 'problems-panel');
+      const early = await problems(page, 'required pool `master` is not updated');
+      const seed001 = 'machine-config reports version 4.10.0-0.nightly-2021-11-03-020416';
+      assert.ok(early.some((r) => r.message.startsWith(seed001)));
+      // The badge counts every finding of both must-gathers, as the CLI does (8).
+      assert.equal(await problemCount(page), 8);
+    });
+
+    ui('jumps to the finding when its row is clicked', async () => {
+      const lines = readFileSync(mcoInRepo, 'utf8').split('\n');
+      const start = lines.findIndex((l) =>
+        l.includes('lastTransitionTime: "2021-03-25T09:45:01Z"'),
+      );
+      const end = lines.findIndex((l, i) => i > start && l.trim() === 'type: Degraded');
+      await problems(page, 'RequiredPoolsFailed');
+      const rows = page.locator('.markers-panel .monaco-list-row:has(.marker-message)');
+      await rows.filter({ hasText: 'because pool `worker` is not' }).first().click();
+      // The editor selects the diagnostic's range, the Degraded condition entry, cursor at its end.
+      const selection = `.statusbar-item[id="status.editor.selection"]:has-text("Ln ${end + 1},")`;
+      await page.locator(selection).waitFor({ timeout: 15_000 });
+      const pos = await cursorPosition(page);
+      assert.deepEqual([pos.line, pos.column], [end + 1, lines[end]!.length + 1]);
+      const indent = lines[start]!.indexOf('lastTransitionTime');
+      assert.equal(pos.selected, lines.slice(start, end + 1).join('\n').length - indent);
+      await clearPanelFilter(page);
+    });
+  });
+});

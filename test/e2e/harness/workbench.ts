@@ -1,0 +1,214 @@
+/**
+ * Drives the VS Code workbench in headless Debian Chromium, as a person would: the explorer,
+ * the Problems panel, the command palette, hovers and diff editors. Selectors come from
+ * `../shared/reference/vscode-offline-e2e.md` and were checked against VS Code 1.100.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { format } from 'node:util';
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+
+export interface WorkbenchOptions {
+  chromiumPath: string;
+  authority: string;
+  folder: string;
+  extensionPath: string;
+  /** Extension-host test module (a `run()` export); omitted for UI sessions. */
+  testsPath?: string;
+  log: (line: string) => void;
+}
+
+export interface Workbench {
+  page: Page;
+  /** Resolves with the extension host's exit code when a test module was given. */
+  exitCode: Promise<number>;
+  close(): Promise<void>;
+}
+
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function workbenchUrl(
+  o: Pick<WorkbenchOptions, 'authority' | 'folder' | 'extensionPath' | 'testsPath'>,
+): string {
+  const remote = (p: string) => `vscode-remote://${o.authority}${p}`;
+  const payload: [string, string][] = [['extensionDevelopmentPath', remote(o.extensionPath)]];
+  if (o.testsPath) payload.push(['extensionTestsPath', remote(o.testsPath)]);
+  return `http://${o.authority}/?folder=${encodeURIComponent(o.folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+}
+
+export async function openWorkbench(o: WorkbenchOptions): Promise<Workbench> {
+  const browser: Browser = await chromium.launch({
+    executablePath: o.chromiumPath,
+    args: chromiumArgs,
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    let resolveExit: (code: number) => void = () => undefined;
+    const exitCode = new Promise<number>((r) => (resolveExit = r));
+    await page.exposeFunction('codeAutomationLog', (_type: string, args: unknown[]) =>
+      o.log(format(...(args ?? []))),
+    );
+    await page.exposeFunction('codeAutomationExit', (code: number) => resolveExit(code));
+    await page.goto(workbenchUrl(o));
+    await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
+    return { page, exitCode, close: () => browser.close() };
+  } catch (err) {
+    await browser.close();
+    throw err;
+  }
+}
+
+/** Clicks through the explorer tree, one folder row at a time, and opens the file. */
+export async function openFromExplorer(page: Page, segments: string[]): Promise<void> {
+  await page.keyboard.press('Control+Shift+E');
+  for (const [i, name] of segments.entries()) {
+    const row = page
+      .locator(`.explorer-folders-view .monaco-list-row[aria-label="${name}"]`)
+      .first();
+    await row.waitFor({ timeout: 30_000 });
+    await row.scrollIntoViewIfNeeded();
+    const expanded = await row.getAttribute('aria-expanded');
+    if (i < segments.length - 1 && expanded === 'true') continue;
+    await row.click();
+  }
+  const file = segments[segments.length - 1]!;
+  await page
+    .locator(`.tabs-container .tab.active[aria-label^="${file}"]`)
+    .waitFor({ timeout: 30_000 });
+  await page
+    .locator('.editor-instance .monaco-editor .view-line')
+    .first()
+    .waitFor({ timeout: 30_000 });
+}
+
+/** Runs a command from the palette (F1) by its full title, e.g. `Must-Gather: Reindex Workspace`. */
+export async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.waitFor();
+  await input.fill(`>${title}`);
+  await page
+    .locator(`.quick-input-list .monaco-list-row.focused[aria-label^="${title}"]`)
+    .waitFor({ timeout: 30_000 });
+  await page.keyboard.press('Enter');
+}
+
+export interface ProblemRow {
+  ariaLabel: string;
+  message: string;
+  source: string;
+}
+
+/** Opens the Problems panel, types a filter as a person would, and returns the marker rows shown. */
+export async function problems(page: Page, filter: string): Promise<ProblemRow[]> {
+  await page.keyboard.press('Control+Shift+M');
+  const box = page.locator('.part.panel input[placeholder^="Filter"]:visible').first();
+  await box.waitFor();
+  await box.fill(filter);
+  const rows = page.locator('.markers-panel .monaco-list-row:has(.marker-message)');
+  await rows.first().waitFor({ timeout: 60_000 });
+  await page.waitForTimeout(300); // the filter applies after a short debounce
+  const out: ProblemRow[] = [];
+  for (const row of await rows.all()) {
+    out.push({
+      ariaLabel: (await row.getAttribute('aria-label')) ?? '',
+      message: (await row.locator('.marker-message').first().innerText()).trim(),
+      source: (
+        await row
+          .locator('.marker-source')
+          .first()
+          .innerText()
+          .catch(() => '')
+      ).trim(),
+    });
+  }
+  return out;
+}
+
+/**
+ * Empties the panel's filter box. VS Code shares its text between Problems and Output, and
+ * applies it when a view becomes visible, so wait until the visible box really is empty.
+ */
+export async function clearPanelFilter(page: Page): Promise<void> {
+  const boxes = page.locator('.part.panel input[placeholder^="Filter"]');
+  for (let i = 0; i < 20; i++) {
+    const values: string[] = [];
+    for (const box of await boxes.all()) {
+      if (!(await box.isVisible())) continue;
+      if ((await box.inputValue()) !== '') await box.fill('');
+      values.push(await box.inputValue());
+    }
+    await page.waitForTimeout(300);
+    if (values.length > 0 && values.every((v) => v === '')) {
+      const again = await Promise.all(
+        (await boxes.all()).map(async (b) => ((await b.isVisible()) ? b.inputValue() : '')),
+      );
+      if (again.every((v) => v === '')) return;
+    }
+  }
+  throw new Error('the panel filter box could not be emptied');
+}
+
+/** The total shown on the Problems tab's badge. */
+export async function problemCount(page: Page): Promise<number> {
+  const badge = page
+    .locator('.part.panel .composite-bar .action-item:has-text("Problems") .badge-content')
+    .first();
+  await badge.waitFor();
+  return Number((await badge.innerText()).trim());
+}
+
+/** Waits until the text of the elements matching a selector (joined by lines) matches a pattern. */
+export async function waitForText(
+  page: Page,
+  selector: string,
+  pattern: RegExp,
+  timeoutMs = 30_000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    last = (await page.locator(selector).allTextContents()).join('\n').replace(/\u00a0/g, ' ');
+    if (pattern.test(last)) return last;
+    await page.waitForTimeout(250);
+  }
+  throw new Error(
+    `timed out waiting for ${pattern} in ${selector}; text was:\n${last.slice(0, 2000)}`,
+  );
+}
+
+/** Visible text of the editor or panel area, with the non-breaking spaces Monaco renders as spaces. */
+export async function visibleText(page: Page, selector: string): Promise<string> {
+  return (await page.locator(selector).first().innerText()).replace(/\u00a0/g, ' ');
+}
+
+/**
+ * `Ln 81, Col 19 (359 selected)` from the status bar: where the cursor is in the active editor
+ * and how many characters are selected (revealing a diagnostic selects its range, cursor at the end).
+ */
+export async function cursorPosition(
+  page: Page,
+): Promise<{ line: number; column: number; selected: number }> {
+  const item = page.locator('.statusbar-item[id="status.editor.selection"]');
+  await item.waitFor();
+  const text = await item.innerText();
+  const m = /Ln (\d+), Col (\d+)(?: \((\d+) selected\))?/.exec(text);
+  if (!m) throw new Error(`no cursor position in the status bar: ${text}`);
+  return { line: Number(m[1]), column: Number(m[2]), selected: Number(m[3] ?? 0) };
+}
+
+export async function screenshot(page: Page, dir: string, name: string): Promise<string> {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}

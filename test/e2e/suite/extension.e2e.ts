@@ -1,0 +1,111 @@
+/** What a user of the extension relies on, checked through the real `vscode` API. */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { byRule, extensionId, lineMatching, sampleFile, waitFor } from './util';
+
+const noDiagnostics =
+  'diagnostics from the must-gather language server (none arrived: did the language client start?)';
+
+suite('Must-Gather Inspector in VS Code', () => {
+  test('activates on a workspace that holds must-gathers', async () => {
+    const ext = vscode.extensions.getExtension(extensionId);
+    assert.ok(ext, `extension ${extensionId} is installed`);
+    await waitFor('the extension to activate on the must-gather workspace', () => ext.isActive);
+  });
+
+  test('shows the bug 1943289 diagnosis on machine-config.yaml with its evidence', async () => {
+    const uri = await sampleFile('bug-1943289', 'clusteroperators/machine-config.yaml');
+    const d = await waitFor(
+      noDiagnostics,
+      () => byRule(uri, 'mco-blocked-by-non-required-pool')[0],
+      45_000,
+    );
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const start = lineMatching(doc, /^ *- lastTransitionTime: "2021-03-25T09:45:01Z"/);
+    assert.equal(
+      d.range.start.line,
+      start,
+      'the diagnostic starts on the Degraded condition entry',
+    );
+    assert.equal(d.range.end.line, lineMatching(doc, /^ *type: Degraded/, start));
+    assert.equal(d.severity, vscode.DiagnosticSeverity.Warning);
+    assert.equal(d.source, 'must-gather');
+    assert.match(d.message, /holds its version at 4\.7\.3 instead of 4\.7\.4/);
+    const worker = (d.relatedInformation ?? []).find((r) =>
+      r.location.uri.path.endsWith('/machineconfigpools/worker.yaml'),
+    );
+    assert.ok(worker, 'related information points at the worker pool');
+    assert.match(worker.message, /required-for-upgrade/);
+  });
+
+  test('shows the bug 2019850 diagnosis on machine-config.yaml', async () => {
+    const uri = await sampleFile('bug-2019850', 'clusteroperators/machine-config.yaml');
+    const d = await waitFor(
+      noDiagnostics,
+      () => byRule(uri, 'mco-level-before-required-pools')[0],
+      45_000,
+    );
+    const doc = await vscode.workspace.openTextDocument(uri);
+    assert.equal(
+      d.range.start.line,
+      lineMatching(doc, /^ {2}- name: operator/, lineMatching(doc, /^ {2}versions:/)),
+    );
+    assert.equal(d.severity, vscode.DiagnosticSeverity.Error);
+    assert.ok(
+      (d.relatedInformation ?? []).some((r) =>
+        r.location.uri.path.endsWith('/machineconfigpools/master.yaml'),
+      ),
+    );
+  });
+
+  test('lists findings on files that were never opened', async () => {
+    const worker = await sampleFile('bug-1943289', 'machineconfigpools/worker.yaml');
+    await waitFor(
+      'pool-degraded on the unopened worker pool',
+      () => byRule(worker, 'pool-degraded')[0],
+      45_000,
+    );
+  });
+
+  test('diagnostics follow an edit of an open file', async () => {
+    const uri = await sampleFile('bug-1943289', 'clusteroperators/machine-config.yaml');
+    await waitFor(noDiagnostics, () => byRule(uri, 'mco-blocked-by-non-required-pool')[0], 45_000);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc);
+    const line = lineMatching(doc, /reason: RequiredPoolsFailed/);
+    const range = doc.lineAt(line).range;
+    const original = doc.lineAt(line).text;
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(uri, range, original.replace('RequiredPoolsFailed', 'RenderConfigFailed'));
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    await waitFor(
+      'the diagnosis to clear after the edit',
+      () => byRule(uri, 'mco-blocked-by-non-required-pool').length === 0,
+    );
+    const back = new vscode.WorkspaceEdit();
+    back.replace(uri, doc.lineAt(line).range, original);
+    assert.ok(await vscode.workspace.applyEdit(back));
+    await waitFor(
+      'the diagnosis to return after undoing the edit',
+      () => byRule(uri, 'mco-blocked-by-non-required-pool')[0],
+    );
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  test('every contributed command is registered and runs', async () => {
+    const ext = vscode.extensions.getExtension(extensionId);
+    const contributed = (ext?.packageJSON as { contributes: { commands: { command: string }[] } })
+      .contributes.commands;
+    const registered = await vscode.commands.getCommands(true);
+    for (const c of contributed)
+      assert.ok(registered.includes(c.command), `${c.command} is registered`);
+    const status = (await vscode.commands.executeCommand('mustGatherInspector.reindex')) as {
+      roots: { path: string }[];
+      counts: { error: number };
+    };
+    assert.equal(status.roots.length, 2, 'reindex finds both bundled must-gathers');
+    assert.ok(status.counts.error >= 2);
+    await vscode.commands.executeCommand('mustGatherInspector.showServerLog');
+    assert.equal(contributed.length, 2, 'this test knows every contributed command');
+  });
+});
