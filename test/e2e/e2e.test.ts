@@ -214,6 +214,7 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
       assert.deepEqual([pos.line, pos.column], [end + 1, lines[end]!.length + 1]);
       const indent = lines[start]!.indexOf('lastTransitionTime');
       assert.equal(pos.selected, lines.slice(start, end + 1).join('\n').length - indent);
+      await screenshot(page, shots, 'jump-to-finding');
       await clearPanelFilter(page);
     });
   });
