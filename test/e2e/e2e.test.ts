@@ -25,10 +25,14 @@ import { processesMentioning } from './harness/processes';
 import {
   clearPanelFilter,
   cursorPosition,
+  diffSides,
+  goTo,
+  hoverAtCursor,
   openFromExplorer,
   openWorkbench,
   problemCount,
   problems,
+  quickOpen,
   runCommand,
   screenshot,
   visibleText,
@@ -216,6 +220,59 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
       assert.equal(pos.selected, lines.slice(start, end + 1).join('\n').length - indent);
       await screenshot(page, shots, 'jump-to-finding');
       await clearPanelFilter(page);
+    });
+
+    ui('shows the diagnosis in the hover over the finding', async () => {
+      const lines = readFileSync(mcoInRepo, 'utf8').split('\n');
+      const start = lines.findIndex((l) =>
+        l.includes('lastTransitionTime: "2021-03-25T09:45:01Z"'),
+      );
+      await goTo(page, start + 1, lines[start]!.indexOf('lastTransitionTime') + 3);
+      const text = await hoverAtCursor(page);
+      assert.match(
+        text,
+        /machine-config is Degraded \(RequiredPoolsFailed\) because pool `worker` is not ready/,
+      );
+      await page.keyboard.press('Escape');
+    });
+
+    ui('compares two rendered configs in a diff editor', async () => {
+      // VS Code's own compare, on the raw YAML: what engineers do today for bug 2019850.
+      const before = 'rendered-master-78d48a9fbc8ba6a746040c11f8335d1a.yaml';
+      const after = 'rendered-master-ebc4fc8c7b6a155d86684204394e4930.yaml';
+      await quickOpen(page, before, 'bug-2019850');
+      await runCommand(page, 'File: Compare Active File With...');
+      const input = page.locator('.quick-input-widget .quick-input-box input');
+      await input.fill(after);
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: after }).first().click();
+      const seen = { deleted: [] as string[], inserted: [] as string[] };
+      const pauseImage = (lines: string[], digest: string) =>
+        lines.some((l) => l.includes('--pod-infra-container-image=') && l.includes(digest));
+      for (let i = 0; i < 20; i++) {
+        const d = await diffSides(page);
+        seen.deleted.push(...d.deleted);
+        seen.inserted.push(...d.inserted);
+        if (
+          pauseImage(seen.deleted, 'sha256:ef6684475a8f') &&
+          pauseImage(seen.inserted, 'sha256:0adaefcf3675')
+        )
+          break;
+        await page.keyboard.press('Alt+F5'); // Compare: Go to Next Change
+      }
+      assert.ok(
+        seen.deleted.some((l) =>
+          l.includes('name: rendered-master-78d48a9fbc8ba6a746040c11f8335d1a'),
+        ),
+      );
+      assert.ok(
+        pauseImage(seen.deleted, 'sha256:ef6684475a8f'),
+        'the old pause image is marked deleted',
+      );
+      assert.ok(
+        pauseImage(seen.inserted, 'sha256:0adaefcf3675'),
+        'the new pause image is marked inserted',
+      );
+      await screenshot(page, shots, 'raw-rendered-config-diff');
     });
   });
 });

@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// (page.evaluate callbacks run in the browser)
 /**
  * Drives the VS Code workbench in headless Debian Chromium, as a person would: the explorer,
  * the Problems panel, the command palette, hovers and diff editors. Selectors come from
@@ -88,6 +90,73 @@ export async function openFromExplorer(page: Page, segments: string[]): Promise<
     .locator('.editor-instance .monaco-editor .view-line')
     .first()
     .waitFor({ timeout: 30_000 });
+}
+
+/** Opens a workspace file by name through Quick Open (Ctrl+P), picking the row whose path has a fragment. */
+export async function quickOpen(page: Page, name: string, pathFragment = ''): Promise<void> {
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.waitFor();
+  await input.fill(name);
+  const row = page
+    .locator('.quick-input-list .monaco-list-row', { hasText: pathFragment })
+    .filter({ hasText: name });
+  await row.first().waitFor({ timeout: 30_000 });
+  await row.first().click();
+  await page
+    .locator(`.tabs-container .tab.active[aria-label^="${name}"]`)
+    .waitFor({ timeout: 30_000 });
+}
+
+/** Puts the cursor at a 1-based line and column of the active editor (Ctrl+G). */
+export async function goTo(page: Page, line: number, column = 1): Promise<void> {
+  await page.keyboard.press('Control+G');
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.waitFor();
+  await input.fill(`:${line}:${column}`);
+  await page.keyboard.press('Enter');
+  await page
+    .locator(`.statusbar-item[id="status.editor.selection"]:has-text("Ln ${line}, Col ${column}")`)
+    .waitFor();
+}
+
+/** Shows the hover at the cursor (as "Show or Focus Hover" does) and returns its text. */
+export async function hoverAtCursor(page: Page): Promise<string> {
+  await runCommand(page, 'Show or Focus Hover');
+  // A hidden, empty .monaco-hover comes first in the DOM: read the visible one.
+  const hover = page.locator('.monaco-editor .monaco-hover:not(.hidden)').first();
+  await hover.waitFor({ timeout: 15_000 });
+  return (await hover.innerText()).replace(/\u00a0/g, ' ');
+}
+
+export interface DiffSides {
+  original: string[];
+  modified: string[];
+  /** Lines marked deleted on the left and inserted on the right, as rendered. */
+  deleted: string[];
+  inserted: string[];
+}
+
+/** Both sides of the visible diff editor, with the lines its decorations mark as changed. */
+export async function diffSides(page: Page): Promise<DiffSides> {
+  await page.locator('.monaco-diff-editor').first().waitFor({ timeout: 30_000 });
+  return page.evaluate(() => {
+    const side = (cls: string, mark: string) => {
+      const root = document.querySelector(`.monaco-diff-editor .editor.${cls}`);
+      const lines = Array.from(root?.querySelectorAll<HTMLElement>('.view-line') ?? []);
+      const overlays = Array.from(root?.querySelectorAll(`.view-overlays .${mark}`) ?? []);
+      const marked = new Set(overlays.map((e) => (e.parentElement as HTMLElement).style.top));
+      const text = (e: HTMLElement) => (e.textContent ?? '').replace(/\u00a0/g, ' ');
+      const sorted = lines.sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top));
+      return {
+        all: sorted.map(text),
+        changed: sorted.filter((e) => marked.has(e.style.top)).map(text),
+      };
+    };
+    const o = side('original', 'line-delete');
+    const m = side('modified', 'line-insert');
+    return { original: o.all, modified: m.all, deleted: o.changed, inserted: m.changed };
+  });
 }
 
 /** Runs a command from the palette (F1) by its full title, e.g. `Must-Gather: Reindex Workspace`. */
