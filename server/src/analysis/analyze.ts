@@ -6,6 +6,7 @@ import type { GatherRoot } from '../gather/discover';
 import type { ParsedFileCache } from '../gather/fileCache';
 import { buildIndex } from '../gather/gatherIndex';
 import type { GatherIndex } from '../gather/gatherIndex';
+import type { Snapshot } from '../model/snapshot';
 import type { Finding, Severity } from '../rules/finding';
 import { severityRank } from '../rules/finding';
 import { rules } from '../rules/registry';
@@ -17,6 +18,8 @@ export type RuleLevels = Record<string, RuleLevel>;
 export interface RootAnalysis {
   root: GatherRoot;
   index: GatherIndex;
+  /** The typed objects the rules saw; hovers and links read the same views. */
+  snapshot: Snapshot;
   findings: Finding[];
   /** Files read for this analysis: diagnostics on them are replaced by this result. */
   filesRead: string[];
@@ -46,6 +49,7 @@ export async function analyzeRoot(
   return {
     root,
     index: idx,
+    snapshot,
     findings: sortFindings(applyLevels(found, levels)),
     filesRead,
     internalErrors,

@@ -126,6 +126,12 @@ export class Workspace {
     return this.analyses.get(rootPath);
   }
 
+  /** The latest analysis of the root a file belongs to (what hovers and links read). */
+  analysisForFile(file: string): RootAnalysis | undefined {
+    const root = this.rootOf(file);
+    return root ? this.analyses.get(root.path) : undefined;
+  }
+
   /** Resolves when every scheduled analysis has run. */
   async idle(): Promise<void> {
     while (this.pending.size > 0) await new Promise((r) => setTimeout(r, this.debounceMs));
