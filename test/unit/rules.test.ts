@@ -13,8 +13,18 @@ import { mcoLevelBeforeRequiredPools } from '../../server/src/rules/mcoLevelBefo
 import { operatorNotLeveled } from '../../server/src/rules/operatorNotLeveled';
 import { poolDegraded } from '../../server/src/rules/poolDegraded';
 import { poolNotUpdated } from '../../server/src/rules/poolNotUpdated';
-import { rules } from '../../server/src/rules/registry';
-import { samples } from './helpers/fixtures';
+import { allRuleIds, rules } from '../../server/src/rules/registry';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { clusterVersionFailing } from '../../server/src/rules/clusterVersionFailing';
+import { mcoRequiredPoolDegradedUnreported } from '../../server/src/rules/mcoRequiredPoolDegradedUnreported';
+import { nodeMcdDegraded } from '../../server/src/rules/nodeMcdDegraded';
+import { nodeVersionSkew } from '../../server/src/rules/nodeVersionSkew';
+import { operatorDegraded } from '../../server/src/rules/operatorDegraded';
+import { operatorNotUpgradeable } from '../../server/src/rules/operatorNotUpgradeable';
+import { operatorUnavailable } from '../../server/src/rules/operatorUnavailable';
+import { poolPaused } from '../../server/src/rules/poolPaused';
+import { repoRoot, samples } from './helpers/fixtures';
 import { loadFixture, setCondition } from './helpers/snapshot';
 
 const seed000 = async () => (await loadFixture(samples.workerBlocksMco)).snapshot;
@@ -173,11 +183,10 @@ describe('pool rules', () => {
     );
   });
 
-  it('pool-not-updated explains a paused pool', async () => {
+  it('pool-not-updated leaves a paused pool to pool-paused', async () => {
     const s = await seed001();
     (pool(s, 'worker')!.raw.spec as Json).paused = true;
-    const f = poolNotUpdated.check(s).find((x) => x.message.includes('`worker`'));
-    assert.match(f?.message ?? '', /paused \(spec\.paused: true\)/);
+    assert.equal(poolNotUpdated.check(s).filter((x) => x.message.includes('`worker`')).length, 0);
   });
 
   it('pool-not-updated stays quiet on updated pools', async () => {
@@ -210,5 +219,207 @@ describe('cluster rules', () => {
     );
     assert.match(f.message, /machine-config \(4\.7\.3\)/);
     assert.deepEqual(clusterVersionUpdateIncomplete.check(await seed001()), []);
+  });
+});
+
+describe('operator condition rules', () => {
+  it('operator-unavailable reports machine-config on 4.7 and says why it follows Degraded', async () => {
+    const [f, ...rest] = operatorUnavailable.check(await seed000());
+    assert.equal(rest.length, 0);
+    assert.match(
+      f?.message ?? '',
+      /^machine-config is not available since 2021-03-25T09:18:42Z \(3h1m before the gather\): Cluster not available for 4\.7\.4\./,
+    );
+    assert.match(
+      f?.message ?? '',
+      /On 4\.7 and 4\.8 machine-config also reports Available=False whenever it is Degraded/,
+    );
+    assert.deepEqual(operatorUnavailable.check(await healthy()), []);
+  });
+
+  it('operator-degraded leaves machine-config to the more specific explanation', async () => {
+    const s = await seed000();
+    assert.deepEqual(operatorDegraded.check(s), [], 'mco-blocked-by-non-required-pool explains it');
+    labels(s, 'worker')[requiredForUpgradeLabel] = '';
+    const [f] = operatorDegraded.check(s);
+    assert.match(
+      f?.message ?? '',
+      /^machine-config is Degraded since .*RequiredPoolsFailed: Unable to apply 4\.7\.4/,
+    );
+  });
+
+  it('operator-degraded reports any other degraded operator', async () => {
+    const s = await healthy();
+    setCondition(operator(s, 'ingress')!, 'Degraded', {
+      status: 'True',
+      reason: 'IngressDegraded',
+      message: 'The "default" ingress controller reports Degraded=True',
+    });
+    const [f, ...rest] = operatorDegraded.check(s);
+    assert.equal(rest.length, 0);
+    assert.match(
+      f?.message ?? '',
+      /^ingress is Degraded since .*IngressDegraded: The "default" ingress controller/,
+    );
+  });
+
+  it('operator-not-upgradeable informs, with the 4.7.4 sentence that sits in the reason field', async () => {
+    const found = operatorNotUpgradeable.check(await seed000());
+    assert.deepEqual(
+      found.map((f) => f.severity),
+      ['info'],
+    );
+    assert.match(found[0]!.message, /One or more machine config pool is degraded/);
+    assert.deepEqual(operatorNotUpgradeable.check(await healthy()), []);
+  });
+});
+
+describe('clusterversion-failing', () => {
+  it('names the operators the Failing message mentions and links them', async () => {
+    const s = await seed000();
+    setCondition(s.clusterVersion!, 'Failing', {
+      status: 'True',
+      reason: 'ClusterOperatorDegraded',
+      message: 'Cluster operator machine-config is degraded',
+    });
+    const [f] = clusterVersionFailing.check(s);
+    assert.match(
+      f?.message ?? '',
+      /Start from the ClusterOperator they? ?names?: machine-config|Start from the ClusterOperator it names: machine-config/,
+    );
+    assert.ok(f?.related.some((r) => r.file.endsWith('machine-config.yaml')));
+    assert.deepEqual(clusterVersionFailing.check(await seed000()), [], 'Failing=False in the seed');
+  });
+});
+
+describe('pool-paused', () => {
+  it('warns on a paused pool behind its target, and says a required one blocks the update', async () => {
+    const s = await seed000();
+    (pool(s, 'worker')!.raw.spec as Json).paused = true;
+    const [w] = poolPaused.check(s);
+    assert.equal(w?.severity, 'warning');
+    assert.equal(w?.location.pointer, '/spec/paused');
+    assert.match(w?.message ?? '', /not required for upgrade/);
+    labels(s, 'worker')[requiredForUpgradeLabel] = '';
+    assert.match(
+      poolPaused.check(s)[0]?.message ?? '',
+      /the cluster update cannot complete while it is paused/,
+    );
+  });
+
+  it('only informs on a paused pool that is up to date', async () => {
+    const s = await healthy();
+    (pool(s, 'worker')!.raw.spec as Json).paused = true;
+    assert.deepEqual(
+      poolPaused.check(s).map((f) => f.severity),
+      ['info'],
+    );
+    assert.deepEqual(poolPaused.check(await healthy()), []);
+  });
+});
+
+describe('node-mcd-degraded', () => {
+  it('puts each degraded node on its own file with the drain signature explained', async () => {
+    const s = await seed000();
+    const found = nodeMcdDegraded.check(s);
+    assert.equal(found.length, 9);
+    const first = found.find((f) => f.message.startsWith('Node ip-10-0-137-214.ec2.internal'))!;
+    assert.equal(
+      first.location.pointer,
+      '/metadata/annotations/machineconfiguration.openshift.io~1state',
+    );
+    assert.match(
+      first.message,
+      /\(pool `worker`\): the machine-config daemon is Degraded: failed to drain node/,
+    );
+    assert.match(
+      first.message,
+      /This means the node cannot drain|This means a PodDisruptionBudget blocks/,
+    );
+    assert.ok(first.related.some((r) => r.file.endsWith('worker.yaml')));
+    assert.deepEqual(nodeMcdDegraded.check(await healthy()), []);
+  });
+});
+
+describe('node-version-skew', () => {
+  it('warns only beyond the supported kubelet skew', async () => {
+    const s = await seed000();
+    assert.deepEqual(
+      nodeVersionSkew.check(s),
+      [],
+      'seed 1943289: workers trail by a z-stream only',
+    );
+    const worker = s.nodes.find((n) => !('node-role.kubernetes.io/master' in n.labels))!;
+    ((worker.raw.status as Json).nodeInfo as Json).kubeletVersion = 'v1.17.1+45f8ddb';
+    const [f, ...rest] = nodeVersionSkew.check(s);
+    assert.equal(rest.length, 0);
+    assert.match(
+      f?.message ?? '',
+      /runs kubelet v1\.17\.1\+45f8ddb, 3 minor versions behind the control plane's v?1\.20/,
+    );
+    assert.match(f?.message ?? '', /supports at most 2/);
+  });
+});
+
+describe('mco-required-pool-degraded-unreported', () => {
+  it('warns when a required pool is degraded but machine-config looks healthy', async () => {
+    const s = await healthy();
+    const master = pool(s, 'master')!;
+    setCondition(master, 'Degraded', { status: 'True' });
+    setCondition(master, 'NodeDegraded', {
+      status: 'True',
+      reason: '1 nodes are reporting degraded status on sync',
+      message:
+        'Node ip-10-0-143-133.us-west-2.compute.internal is reporting: "unexpected on-disk state"',
+    });
+    const [f] = mcoRequiredPoolDegradedUnreported.check(s);
+    assert.match(
+      f?.message ?? '',
+      /Required pool `master` is Degraded .* but machine-config still reports Available=True and Degraded=False/,
+    );
+    assert.deepEqual(mcoRequiredPoolDegradedUnreported.check(await healthy()), []);
+    assert.deepEqual(
+      mcoRequiredPoolDegradedUnreported.check(await seed000()),
+      [],
+      'there machine-config is Degraded',
+    );
+  });
+});
+
+describe('version awareness', () => {
+  it('mco-blocked-by-non-required-pool describes Available by release', async () => {
+    const s = await seed000();
+    assert.match(mcoBlockedByNonRequiredPool.check(s)[0]!.message, /On 4\.7 and 4\.8/);
+    (s.clusterVersion!.status.desired as Json).version = '4.12.3';
+    assert.match(mcoBlockedByNonRequiredPool.check(s)[0]?.message ?? '', /From 4\.10/);
+    (s.clusterVersion!.status.desired as Json).version = '4.16.2';
+    assert.match(
+      mcoBlockedByNonRequiredPool.check(s)[0]?.message ?? '',
+      /From 4\.16 machine-config always reports Available=True/,
+    );
+  });
+
+  it('mco-level-before-required-pools says whether the release-image-version guard applies', async () => {
+    assert.match(
+      mcoLevelBeforeRequiredPools.check(await seed001())[0]!.message,
+      /predates the release-image-version guard/,
+    );
+  });
+});
+
+describe('rule documentation and settings', () => {
+  it('every rule has a doc page and is listed in the settings schema', () => {
+    const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+      contributes: {
+        configuration: { properties: Record<string, { propertyNames?: { enum: string[] } }> };
+      };
+    };
+    const listed =
+      pkg.contributes.configuration.properties['mustGatherInspector.rules']?.propertyNames?.enum;
+    assert.deepEqual(listed, allRuleIds());
+    for (const id of allRuleIds()) {
+      const page = readFileSync(join(repoRoot, 'docs', 'rules', `${id}.md`), 'utf8');
+      assert.ok(page.startsWith(`# \`${id}\``), id);
+    }
   });
 });

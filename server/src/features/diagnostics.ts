@@ -1,6 +1,7 @@
 /** Finding -> LSP Diagnostic: the only place analysis results become LSP types. */
 import { DiagnosticSeverity } from 'vscode-languageserver';
 import type { Diagnostic, DiagnosticRelatedInformation } from 'vscode-languageserver';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ParsedFileCache } from '../gather/fileCache';
 import type { Finding, Severity } from '../rules/finding';
@@ -15,7 +16,16 @@ const severities: Record<Severity, DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
-export function toDiagnostic(f: Finding, cache: ParsedFileCache, withRelated: boolean): Diagnostic {
+/**
+ * @param docsDir folder of the rule pages (`docs/rules/<id>.md`); each diagnostic links its
+ *   page through `codeDescription`, as ESLint's do.
+ */
+export function toDiagnostic(
+  f: Finding,
+  cache: ParsedFileCache,
+  withRelated: boolean,
+  docsDir?: string,
+): Diagnostic {
   const d: Diagnostic = {
     range: rangeOf(f.location, cache),
     severity: severities[f.severity],
@@ -23,6 +33,7 @@ export function toDiagnostic(f: Finding, cache: ParsedFileCache, withRelated: bo
     source: diagnosticSource,
     message: f.message,
   };
+  if (docsDir) d.codeDescription = { href: pathToFileURL(join(docsDir, `${f.rule}.md`)).href };
   if (withRelated && f.related.length > 0) {
     d.relatedInformation = f.related.map(
       (r): DiagnosticRelatedInformation => ({

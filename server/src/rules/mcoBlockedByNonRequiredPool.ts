@@ -5,9 +5,11 @@
  */
 import { findCondition } from '../model/condition';
 import { requiredForUpgradeLabel } from '../model/machineConfigPool';
+import { parseRelease } from '../model/release';
 import { operator, pool } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
 import { degradedCause, degradedCondition, poolName } from './poolText';
+import { availabilityBehaviour } from './releaseNotes';
 import { finding, rel } from './rule';
 import type { Rule } from './rule';
 import { listing } from './text';
@@ -41,6 +43,7 @@ export const mcoBlockedByNonRequiredPool: Rule = {
       .filter((p) => p !== undefined && !p.requiredForUpgrade);
     const cv = s.clusterVersion;
     const target = cv?.desiredVersion;
+    const release = parseRelease(target);
     const level = mco.operatorVersion;
     const available = findCondition(mco.conditions, 'Available');
     const progressing = findCondition(mco.conditions, 'Progressing');
@@ -53,7 +56,7 @@ export const mcoBlockedByNonRequiredPool: Rule = {
           : 'so the operator cannot report the new version';
       const unavailable =
         available?.status === 'False'
-          ? ` and reports Available=False${available.message ? ` ("${available.message}")` : ''}, as 4.7 and 4.8 do whenever Degraded=True`
+          ? ` and reports Available=False${available.message ? ` ("${available.message}")` : ''}`
           : '';
       const cause = degradedCause(p);
       const message =
@@ -61,6 +64,7 @@ export const mcoBlockedByNonRequiredPool: Rule = {
         `(it lacks the label ${requiredForUpgradeLabel}) and every required pool (${listing(required.map((r) => r.name))}) is updated. ` +
         `Any degraded pool fails the operator's required-pool sync, ${held}${unavailable}; the cluster update waits on machine-config until ${poolName(p)} recovers. ` +
         (cause ? `Cause in pool ${p.name}: ${cause}. ` : '') +
+        `${availabilityBehaviour(release)} ` +
         `Matches bug 1943289 (a non-required pool blocks the operator's level), still the behaviour on current releases.`;
       return [
         finding(mcoBlockedByNonRequiredPool, degraded.location, message, [

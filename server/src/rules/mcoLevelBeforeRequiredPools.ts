@@ -6,9 +6,11 @@
 import { findCondition } from '../model/condition';
 import type { MachineConfigPool } from '../model/machineConfigPool';
 import { requiredForUpgradeLabel } from '../model/machineConfigPool';
+import { parseRelease } from '../model/release';
 import { operator } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
 import { poolName, poolProgress } from './poolText';
+import { hasLevelGuard } from './releaseNotes';
 import { finding, rel } from './rule';
 import type { Rule } from './rule';
 import { isoTime, when } from './text';
@@ -44,6 +46,22 @@ export const mcoLevelBeforeRequiredPools: Rule = {
               (after
                 ? `after machine-config turned Progressing=False at ${isoTime(progressing.lastTransitionTime)}: the operator checked the pool before it was retargeted.`
                 : `before machine-config turned Progressing=False at ${isoTime(progressing.lastTransitionTime)}.`),
+          );
+        }
+        const guard = hasLevelGuard(parseRelease(target));
+        const current = p.currentConfig ? s.machineConfigs.get(p.currentConfig) : undefined;
+        if (guard === true && current) {
+          const stamped = current.releaseImageVersion;
+          evidence.push(
+            stamped === undefined
+              ? `The pool's current config ${current.name} carries no release-image-version annotation, which this release's guard should have rejected.`
+              : stamped !== target
+                ? `The pool's current config ${current.name} says release-image-version ${stamped}, not ${target}: this release's guard should have held the version back.`
+                : `The pool's current config already says release-image-version ${target}.`,
+          );
+        } else if (guard === false) {
+          evidence.push(
+            `This payload predates the release-image-version guard (MCO PR #2918, merged 2022-01-27).`,
           );
         }
         if (latest?.state === 'Completed' && latest.version === target) {

@@ -17,7 +17,8 @@ export const poolNotUpdated: Rule = {
   summary: 'a MachineConfigPool has not finished rolling out its target config',
   check(s: Snapshot) {
     return s.pools.flatMap((p) => {
-      if (p.isUpdated) return [];
+      // A paused pool's lag is pool-paused's finding.
+      if (p.isUpdated || p.paused) return [];
       const updated = p.condition('Updated');
       const behind = nodesOf(s, p).filter(
         (n) => n.currentConfig !== p.targetConfig || n.mcdState !== 'Done',
@@ -26,9 +27,6 @@ export const poolNotUpdated: Rule = {
         updated?.status === 'False'
           ? ` since ${when(updated.lastTransitionTime, s.gatherTime)}`
           : '';
-      const pausedNote = p.paused
-        ? ` The pool is paused (spec.paused: true): it will not roll out ${p.targetConfig ?? 'its target'} until it is unpaused.`
-        : '';
       const impact = p.requiredForUpgrade
         ? ' It is required for upgrade: the machine-config operator must not report a new version until it is updated.'
         : ' It is not required for upgrade: compute pools may trail the control plane.';
@@ -36,7 +34,7 @@ export const poolNotUpdated: Rule = {
         p.currentConfig !== p.targetConfig
           ? ` Target ${p.targetConfig ?? 'unknown'}, current ${p.currentConfig ?? 'unknown'}.`
           : '';
-      const message = `Pool ${poolName(p)} is not updated${since} (${poolProgress(p)}).${config}${pausedNote}${impact}`;
+      const message = `Pool ${poolName(p)} is not updated${since} (${poolProgress(p)}).${config}${impact}`;
       return [
         finding(
           poolNotUpdated,

@@ -5,15 +5,31 @@ import { mcoLevelBeforeRequiredPools } from './mcoLevelBeforeRequiredPools';
 import { operatorNotLeveled } from './operatorNotLeveled';
 import { poolDegraded } from './poolDegraded';
 import { poolNotUpdated } from './poolNotUpdated';
+import { clusterVersionFailing } from './clusterVersionFailing';
+import { mcoRequiredPoolDegradedUnreported } from './mcoRequiredPoolDegradedUnreported';
+import { nodeMcdDegraded } from './nodeMcdDegraded';
+import { nodeVersionSkew } from './nodeVersionSkew';
+import { operatorDegraded } from './operatorDegraded';
+import { operatorNotUpgradeable } from './operatorNotUpgradeable';
+import { operatorUnavailable } from './operatorUnavailable';
+import { poolPaused } from './poolPaused';
 import type { Rule } from './rule';
 import type { Severity } from './finding';
 
 export const rules: readonly Rule[] = [
   mcoLevelBeforeRequiredPools,
   mcoBlockedByNonRequiredPool,
+  mcoRequiredPoolDegradedUnreported,
   poolDegraded,
+  poolPaused,
   poolNotUpdated,
+  nodeMcdDegraded,
+  nodeVersionSkew,
+  operatorUnavailable,
+  operatorDegraded,
+  operatorNotUpgradeable,
   operatorNotLeveled,
+  clusterVersionFailing,
   clusterVersionUpdateIncomplete,
 ];
 

@@ -1,0 +1,48 @@
+/**
+ * node-mcd-degraded: the machine-config daemon on a node reports state Degraded or
+ * Unreconcilable; the finding sits on the node file, with its pool as related evidence.
+ */
+import { nodeAnnotations } from '../model/node';
+import { primaryPool } from '../model/snapshot';
+import type { Snapshot } from '../model/snapshot';
+import { finding, rel } from './rule';
+import type { Rule } from './rule';
+import { explainNodeReason } from './signatures';
+import { clip } from './text';
+
+export const nodeMcdDegraded: Rule = {
+  id: 'node-mcd-degraded',
+  defaultSeverity: 'error',
+  summary: "a node's machine-config daemon is Degraded or Unreconcilable",
+  check(s: Snapshot) {
+    return s.nodes.flatMap((n) => {
+      const state = n.mcdState;
+      if (state !== 'Degraded' && state !== 'Unreconcilable') return [];
+      const pool = primaryPool(s, n);
+      const reason = n.mcdReason ?? '';
+      const meaning = explainNodeReason(reason);
+      const move =
+        n.currentConfig && n.desiredConfig && n.currentConfig !== n.desiredConfig
+          ? ` It is stuck moving from ${n.currentConfig} to ${n.desiredConfig}.`
+          : n.currentConfig
+            ? ` It runs ${n.currentConfig}.`
+            : '';
+      const message =
+        `Node ${n.name}${pool ? ` (pool \`${pool.name}\`)` : ''}: the machine-config daemon is ${state}: ${clip(reason || 'no reason given', 400)}.` +
+        move +
+        (meaning ? ` This means ${meaning}.` : '');
+      return [
+        finding(nodeMcdDegraded, n.at('metadata', 'annotations', nodeAnnotations.state), message, [
+          reason
+            ? rel(n.at('metadata', 'annotations', nodeAnnotations.reason), "the daemon's reason")
+            : undefined,
+          pool &&
+            rel(
+              (pool.condition('NodeDegraded') ?? pool.condition('Degraded'))?.location,
+              `pool ${pool.name} reports the node`,
+            ),
+        ]),
+      ];
+    });
+  },
+};

@@ -1,0 +1,27 @@
+/** operator-degraded: a ClusterOperator reports Degraded=True, with its own reason and message. */
+import { findCondition } from '../model/condition';
+import type { Snapshot } from '../model/snapshot';
+import { mcoBlockedByNonRequiredPool } from './mcoBlockedByNonRequiredPool';
+import { finding } from './rule';
+import type { Rule } from './rule';
+import { clip, when } from './text';
+
+export const operatorDegraded: Rule = {
+  id: 'operator-degraded',
+  defaultSeverity: 'error',
+  summary: 'a ClusterOperator reports Degraded=True',
+  check(s: Snapshot) {
+    // When a non-required pool is the only cause, that rule's explanation replaces this one.
+    const explained = mcoBlockedByNonRequiredPool.check(s).length > 0;
+    return s.operators.flatMap((o) => {
+      const c = findCondition(o.conditions, 'Degraded');
+      if (c?.status !== 'True' || (explained && o.name === 'machine-config')) return [];
+      const detail = [c.reason, c.message].filter((x) => x !== '').join(': ');
+      const message =
+        `${o.name} is Degraded since ${when(c.lastTransitionTime, s.gatherTime)}` +
+        (detail ? `: ${clip(detail, 400)}.` : '.') +
+        ` During an update the cluster-version operator waits up to 40 minutes on a degraded operator, then reports Failing ("Cluster operator ${o.name} is degraded").`;
+      return [finding(operatorDegraded, c.location, message)];
+    });
+  },
+};

@@ -1,0 +1,44 @@
+/**
+ * pool-paused: a paused MachineConfigPool. Behind its target it is a warning: its nodes stay on
+ * the old config, and a paused required pool during an update blocks the update.
+ */
+import type { Snapshot } from '../model/snapshot';
+import { poolName, poolProgress } from './poolText';
+import { finding, rel } from './rule';
+import type { Rule } from './rule';
+
+export const poolPaused: Rule = {
+  id: 'pool-paused',
+  defaultSeverity: 'warning',
+  summary: 'a MachineConfigPool is paused',
+  check(s: Snapshot) {
+    const updating = s.clusterVersion?.updateInProgress === true;
+    return s.pools.flatMap((p) => {
+      if (!p.paused) return [];
+      const behind =
+        !p.isUpdated || (p.targetConfig !== undefined && p.currentConfig !== p.targetConfig);
+      const where = p.at('spec', 'paused');
+      if (!behind) {
+        const message = `Pool ${poolName(p)} is paused (spec.paused: true) and up to date: new rendered configs will not roll out to its nodes until it is unpaused.`;
+        return [finding(poolPaused, where, message, [], 'info')];
+      }
+      const impact = p.requiredForUpgrade
+        ? updating
+          ? ' It is required for upgrade: the cluster update cannot complete while it is paused (the operator\'s message says "not ready" or a version mismatch, not "paused").'
+          : ' It is required for upgrade: the next cluster update will wait for it.'
+        : ' It is not required for upgrade, so the operator does not wait for it; the origin upgrade test treats a paused pool as up to date.';
+      const message =
+        `Pool ${poolName(p)} is paused (spec.paused: true) and behind its target: ${p.targetConfig ?? 'unknown'} is not rolled out ` +
+        `(${poolProgress(p)}; nodes on ${p.currentConfig ?? 'unknown'}).${impact}`;
+      return [
+        finding(poolPaused, where, message, [
+          rel(
+            p.condition('Updating')?.location,
+            `pool ${p.name} Updating: ${p.condition('Updating')?.message || '(no message)'}`,
+          ),
+          rel(p.at('spec', 'configuration', 'name'), `target ${p.targetConfig ?? '?'}`),
+        ]),
+      ];
+    });
+  },
+};

@@ -1,0 +1,40 @@
+/** Known failure texts of the machine-config daemon (mco-domain section 7), mapped to what they mean. */
+
+interface Signature {
+  pattern: RegExp;
+  meaning: string;
+}
+
+const signatures: Signature[] = [
+  {
+    pattern: /Cannot evict pod as it would violate the pod's disruption budget/,
+    meaning: 'a PodDisruptionBudget blocks the eviction of a pod, so the node cannot drain',
+  },
+  {
+    pattern: /failed to drain node|drain exceeded timeout|Drain failed/,
+    meaning:
+      'the node cannot drain: a pod could not be evicted in time (often a PodDisruptionBudget or a pod without a controller)',
+  },
+  {
+    pattern:
+      /unexpected on-disk state|content mismatch for file|mode mismatch for file|expected target osImageURL/,
+    meaning: 'the files on the node differ from the rendered config (manual edits or config drift)',
+  },
+  {
+    pattern: /can't reconcile config|unreconcilable/,
+    meaning:
+      'the new config changes something the daemon cannot apply in place (disks, filesystems, users, ...)',
+  },
+  {
+    pattern: /invalid unit masked setting/,
+    meaning: 'a systemd unit mask on the node differs from the rendered config',
+  },
+  {
+    pattern: /kubelet health check has failed/,
+    meaning: 'the kubelet is unhealthy on the node',
+  },
+];
+
+export function explainNodeReason(reason: string): string | undefined {
+  return signatures.find((s) => s.pattern.test(reason))?.meaning;
+}
