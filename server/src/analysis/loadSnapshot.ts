@@ -11,6 +11,7 @@ import { arr, rec, str } from '../model/access';
 import type { Json } from '../model/access';
 import { ClusterOperator } from '../model/clusterOperator';
 import { ClusterVersion } from '../model/clusterVersion';
+import { parseResultsOfWork } from '../model/cvoLog';
 import type { KubeObject, ObjectSource } from '../model/kubeObject';
 import { MachineConfig } from '../model/machineConfig';
 import { MachineConfigPool } from '../model/machineConfigPool';
@@ -59,11 +60,30 @@ export async function loadSnapshot(
     pools,
     machineConfigs: new Map(configs.filter((c) => wanted.has(c.name)).map((c) => [c.name, c])),
     nodes,
+    cvoLogs: await loadCvoLogs(ctx, index),
   };
   const cv = versions.find((v) => v.name === 'version') ?? versions[0];
   if (cv) snapshot.clusterVersion = cv;
   if (index.gatherTime) snapshot.gatherTime = index.gatherTime;
   return { snapshot, problems, filesRead };
+}
+
+/** The CVO's current log, in must-gather and in gather-extra layout. */
+const cvoLog = [
+  /\/namespaces\/openshift-cluster-version\/pods\/cluster-version-operator-[^/]+\/cluster-version-operator\/cluster-version-operator\/logs\/current\.log$/,
+  /\/pods\/openshift-cluster-version_cluster-version-operator-[^/]+_cluster-version-operator\.log$/,
+];
+
+async function loadCvoLogs(ctx: LoadContext, index: GatherIndex): Promise<Snapshot['cvoLogs']> {
+  const files = index.logs.filter((l) => cvoLog.some((re) => re.test(l)));
+  const out: Snapshot['cvoLogs'] = [];
+  for (const file of files) {
+    const r = await ctx.cache.get(file, 'text');
+    ctx.filesRead.push(file);
+    // An unreadable log costs its own findings only; the YAML rules do not depend on it.
+    if (r.ok) out.push({ file, results: parseResultsOfWork(r.parsed.text) });
+  }
+  return out;
 }
 
 interface LoadContext {

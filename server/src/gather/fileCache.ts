@@ -6,7 +6,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { parseText } from '../yaml/parse';
 import type { ParsedFile, ParseLimits } from '../yaml/parse';
-import { defaultParseLimits } from '../yaml/parse';
+import { defaultParseLimits, plainText } from '../yaml/parse';
 
 export type ReadResult = { ok: true; parsed: ParsedFile } | { ok: false; error: string };
 
@@ -63,7 +63,11 @@ export class ParsedFileCache {
     return r?.ok ? r.parsed : undefined;
   }
 
-  async get(path: string): Promise<ReadResult> {
+  /**
+   * The parsed file. `text` mode (pod logs) keeps only the text and its line starts, so that
+   * findings in logs get positions the same way as findings in YAML.
+   */
+  async get(path: string, mode: 'yaml' | 'text' = 'yaml'): Promise<ReadResult> {
     const overlay = this.overlays.get(path);
     if (overlay) return overlay.result;
     let st;
@@ -93,8 +97,10 @@ export class ParsedFileCache {
       try {
         const bytes = await readFile(path);
         result = looksBinary(bytes)
-          ? { ok: false, error: 'file is binary, not YAML or JSON' }
-          : this.parse(bytes.toString('utf8'));
+          ? { ok: false, error: `file is binary, not ${mode === 'yaml' ? 'YAML or JSON' : 'text'}` }
+          : mode === 'yaml'
+            ? this.parse(bytes.toString('utf8'))
+            : { ok: true, parsed: plainText(bytes.toString('utf8')) };
       } catch (err) {
         result = {
           ok: false,

@@ -1,5 +1,6 @@
 /** Everything the rules may look at for one must-gather root: typed, read-only views. */
 import type { GatherRoot } from '../gather/discover';
+import type { ResultOfWork } from './cvoLog';
 import type { ClusterOperator } from './clusterOperator';
 import type { ClusterVersion } from './clusterVersion';
 import type { MachineConfig } from './machineConfig';
@@ -15,6 +16,8 @@ export interface Snapshot {
   /** Rendered configs referenced by pools and nodes, by name. */
   machineConfigs: Map<string, MachineConfig>;
   nodes: Node[];
+  /** `Result of work` lines of the cluster-version operator's logs. */
+  cvoLogs: { file: string; results: ResultOfWork[] }[];
 }
 
 export function operator(s: Snapshot, name: string): ClusterOperator | undefined {

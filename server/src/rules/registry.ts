@@ -6,6 +6,7 @@ import { operatorNotLeveled } from './operatorNotLeveled';
 import { poolDegraded } from './poolDegraded';
 import { poolNotUpdated } from './poolNotUpdated';
 import { clusterVersionFailing } from './clusterVersionFailing';
+import { cvoWaitingOnOperator } from './cvoWaitingOnOperator';
 import { mcoRequiredPoolDegradedUnreported } from './mcoRequiredPoolDegradedUnreported';
 import { nodeMcdDegraded } from './nodeMcdDegraded';
 import { nodeVersionSkew } from './nodeVersionSkew';
@@ -31,6 +32,7 @@ export const rules: readonly Rule[] = [
   operatorNotLeveled,
   clusterVersionFailing,
   clusterVersionUpdateIncomplete,
+  cvoWaitingOnOperator,
 ];
 
 /** Rules that are not checks over a Snapshot but still have ids users can configure. */

@@ -62,6 +62,14 @@ export function parseText(text: string, limits: ParseLimits = defaultParseLimits
   return { text, docs, problems, lines };
 }
 
+/** A text file (a pod log) with line positions but no YAML documents. */
+export function plainText(text: string): ParsedFile {
+  const lines = new LineCounter();
+  lines.addNewLine(0);
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines.addNewLine(i + 1);
+  return { text, docs: [], problems: [], lines };
+}
+
 /**
  * The text span a pointer designates. A map value spans from its key to the end of the value,
  * a sequence item its own node. When the pointer leads nowhere, the deepest node reached is used,

@@ -1,0 +1,58 @@
+/**
+ * cvo-waiting-on-operator: the cluster-version operator's latest `Result of work` lines name
+ * operators it is waiting on. The finding sits on that log line, tied to the operators' files.
+ */
+import { findCondition } from '../model/condition';
+import { parseRelease, atLeast } from '../model/release';
+import type { Snapshot } from '../model/snapshot';
+import { finding, rel } from './rule';
+import type { Rule } from './rule';
+import { listing, when } from './text';
+
+/** How many of the newest results the message summarises. */
+const window = 10;
+
+export const cvoWaitingOnOperator: Rule = {
+  id: 'cvo-waiting-on-operator',
+  defaultSeverity: 'warning',
+  summary: 'the cluster-version operator is waiting on operators',
+  check(s: Snapshot) {
+    const release = parseRelease(s.clusterVersion?.desiredVersion);
+    const severity = s.clusterVersion?.updateInProgress ? 'warning' : 'info';
+    return s.cvoLogs.flatMap((log) => {
+      const last = [...log.results].reverse().find((r) => r.waits.length > 0);
+      if (!last) return [];
+      const recent = log.results.slice(-window);
+      const names = [...new Set(last.waits.map((w) => w.operator))];
+      const counts = names.map(
+        (n) => `${n} appears in ${recent.filter((r) => r.waits.some((w) => w.operator === n)).length}`,
+      );
+      const ordering = atLeast(release, 4, 8)
+        ? 'From 4.8 the cluster-version operator checks Available and Degraded before versions.'
+        : '"is still updating" means the operator has not reported the target version yet: 4.7 checks versions first, before Available and Degraded.';
+      const message =
+        `At its last sync with open work, ${when(last.time, s.gatherTime)}, the cluster-version operator was waiting on ` +
+        `${listing(last.waits.map((w) => `${w.operator} (${w.state})`))}; ${listing(counts)} of its last ${recent.length} results. ` +
+        ordering;
+      return [
+        finding(
+          cvoWaitingOnOperator,
+          { file: log.file, doc: 0, pointer: '', span: last.span },
+          message,
+          names.map((n) => {
+            const o = s.operators.find((x) => x.name === n);
+            if (!o) return undefined;
+            const degraded = findCondition(o.conditions, 'Degraded');
+            return degraded?.status === 'True'
+              ? rel(degraded.location, `${n} Degraded=True`)
+              : rel(
+                  o.operatorVersion?.location ?? o.at('status'),
+                  `${n} reports version ${o.operatorVersion?.version ?? '?'}`,
+                );
+          }),
+          severity,
+        ),
+      ];
+    });
+  },
+};
