@@ -15,6 +15,7 @@ import type { Page } from 'playwright-core';
 import {
   examplesDir,
   machineConfigOperatorFile,
+  poolFile,
   repoRoot,
   resourceFile,
   samples,
@@ -196,7 +197,12 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
       await status.waitFor({ timeout: 30_000 });
       await runCommand(page, 'Must-Gather: Show Server Log');
       // The server's own log, shown in the Output panel.
-      await waitForText(page, '.part.panel .view-line', /found 2 must-gather root/);
+      // The Output view follows the end of the log: the analyses that the reindex just ran.
+      await waitForText(
+        page,
+        '.part.panel .view-line',
+        /analysed \S+bug-2019850\S+: \d+ finding\(s\) in \d+ ms/,
+      );
       await screenshot(page, shots, 'server-log');
     });
 
@@ -286,6 +292,43 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
         'the new pause image is marked inserted',
       );
       await screenshot(page, shots, 'raw-rendered-config-diff');
+    });
+
+    ui('explains on a pool’s labels whether it is required for upgrade', async () => {
+      const workerInRepo = resourceFile(samples.workerBlocksMco, poolFile('worker'));
+      await quickOpen(page, 'worker.yaml', 'bug-1943289');
+      const lines = readFileSync(workerInRepo, 'utf8').split('\n');
+      const labels = lines.findIndex((l) => l === '  labels:');
+      await goTo(page, labels + 1, 5);
+      const text = await hoverAtCursor(page);
+      assert.match(text, /MachineConfigPool worker: not required for upgrade/);
+      assert.match(
+        text,
+        /The label operator\.machineconfiguration\.openshift\.io\/required-for-upgrade is absent/,
+      );
+      assert.match(text, /bug 1943289/);
+      await screenshot(page, shots, 'hover-pool-required-for-upgrade');
+      await page.keyboard.press('Escape');
+    });
+
+    ui('shows expected vs actual in the hover over a condition', async () => {
+      await quickOpen(page, 'machine-config.yaml', 'bug-1943289');
+      const lines = readFileSync(mcoInRepo, 'utf8').split('\n');
+      const status = lines.findIndex((l) => l === 'status:');
+      const degraded = lines.findIndex((l, i) => i > status && l.trim() === 'type: Degraded');
+      await goTo(page, degraded + 1, lines[degraded]!.indexOf('Degraded') + 3);
+      await hoverAtCursor(page);
+      // The diagnostic part shows at once; the language server's part follows it.
+      const text = await waitForText(
+        page,
+        '.monaco-editor .monaco-hover:not(.hidden)',
+        /ClusterOperator machine-config: conditions/,
+        15_000,
+      );
+      assert.match(text, /Degraded: expected False, actual True/);
+      assert.match(text, /2h35m before the gather/);
+      await screenshot(page, shots, 'hover-operator-condition');
+      await page.keyboard.press('Escape');
     });
   });
 });

@@ -10,6 +10,8 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import type {
   Diagnostic,
+  DocumentLink,
+  Hover,
   ProtocolConnection,
   PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol';
@@ -111,6 +113,20 @@ export class LspClient {
     void this.connection.sendNotification('textDocument/didChange', {
       textDocument: { uri: pathToFileURL(file).href, version },
       contentChanges: [{ text }],
+    });
+  }
+
+  /** `textDocument/hover` at a 0-based line and character. */
+  hover(file: string, line: number, character: number): Promise<Hover | null> {
+    return this.connection.sendRequest('textDocument/hover', {
+      textDocument: { uri: pathToFileURL(file).href },
+      position: { line, character },
+    });
+  }
+
+  documentLinks(file: string): Promise<DocumentLink[] | null> {
+    return this.connection.sendRequest('textDocument/documentLink', {
+      textDocument: { uri: pathToFileURL(file).href },
     });
   }
 

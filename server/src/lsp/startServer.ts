@@ -2,16 +2,26 @@
  * LSP wiring only: capabilities, document sync, watched files, settings and custom requests.
  * All decisions live in the analysis core; this file translates.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { FileChangeType, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver';
 import type { Connection, InitializeResult } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { RuleLevel, RuleLevels } from '../analysis/analyze';
 import { toDiagnostic } from '../features/diagnostics';
+import { hoverAt } from '../features/hover';
+import { documentLinks } from '../features/links';
 import { allRuleIds } from '../rules/registry';
 import { version } from '../version';
+import { offsetOf } from '../yaml/pathAt';
 import { reindexRequest, statusNotification } from './protocol';
 import { Workspace } from './workspace';
+
+/** The rule pages shipped beside the bundle (`dist/server.js` → `docs/rules/`). */
+const ruleDocsDir = ((dir) => (existsSync(dir) ? dir : undefined))(
+  join(__dirname, '..', 'docs', 'rules'),
+);
 
 export function startServer(connection: Connection): Workspace {
   const documents = new TextDocuments(TextDocument);
@@ -23,7 +33,9 @@ export function startServer(connection: Connection): Workspace {
     publish(file, findings) {
       void connection.sendDiagnostics({
         uri: pathToFileURL(file).href,
-        diagnostics: findings.map((f) => toDiagnostic(f, workspace.cache, relatedInformation)),
+        diagnostics: findings.map((f) =>
+          toDiagnostic(f, workspace.cache, relatedInformation, ruleDocsDir),
+        ),
       });
     },
     log(message) {
@@ -43,7 +55,11 @@ export function startServer(connection: Connection): Workspace {
       params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     workspace.setFolders(folders.filter((u) => u.startsWith('file:')).map((u) => fileURLToPath(u)));
     return {
-      capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental },
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        hoverProvider: true,
+        documentLinkProvider: { resolveProvider: false },
+      },
       serverInfo: { name: 'must-gather-inspector', version },
     };
   });
@@ -73,6 +89,28 @@ export function startServer(connection: Connection): Workspace {
   connection.onRequest(reindexRequest, async () => {
     await withProgress('Reindexing must-gathers', () => workspace.reindex());
     return workspace.status();
+  });
+
+  /** The latest analysis and parse of a file; hovers and links need both, or answer nothing. */
+  function analysed(uri: string) {
+    if (!uri.startsWith('file:')) return undefined;
+    const file = fileURLToPath(uri);
+    const analysis = workspace.analysisForFile(file);
+    const parsed = workspace.cache.peek(file);
+    return analysis && parsed ? { file, analysis, parsed } : undefined;
+  }
+
+  connection.onHover(({ textDocument, position }) => {
+    const a = analysed(textDocument.uri);
+    if (!a) return null;
+    const offset = offsetOf(a.parsed, position.line, position.character);
+    return hoverAt(a.analysis.snapshot, a.file, a.parsed, offset) ?? null;
+  });
+
+  connection.onDocumentLinks(({ textDocument }) => {
+    const a = analysed(textDocument.uri);
+    if (!a) return null;
+    return documentLinks(a.analysis.snapshot, a.analysis.index, a.file, a.parsed);
   });
 
   documents.onDidChangeContent((e) => {

@@ -25,7 +25,8 @@ export const cvoWaitingOnOperator: Rule = {
       const recent = log.results.slice(-window);
       const names = [...new Set(last.waits.map((w) => w.operator))];
       const counts = names.map(
-        (n) => `${n} appears in ${recent.filter((r) => r.waits.some((w) => w.operator === n)).length}`,
+        (n) =>
+          `${n} appears in ${recent.filter((r) => r.waits.some((w) => w.operator === n)).length}`,
       );
       const ordering = atLeast(release, 4, 8)
         ? 'From 4.8 the cluster-version operator checks Available and Degraded before versions.'

@@ -7,7 +7,6 @@ import { primaryPool } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
 import { finding, rel } from './rule';
 import type { Rule } from './rule';
-import { listing } from './text';
 
 /** Kubernetes' supported kubelet skew: 2 minors behind the API server, 3 from 1.28. */
 function supportedSkew(controlPlaneMinor: number): number {

@@ -92,20 +92,34 @@ export async function openFromExplorer(page: Page, segments: string[]): Promise<
     .waitFor({ timeout: 30_000 });
 }
 
-/** Opens a workspace file by name through Quick Open (Ctrl+P), picking the row whose path has a fragment. */
+/**
+ * Opens a workspace file through Quick Open (Ctrl+P). `pathFragment` picks one of several files
+ * of that name; it is typed with the name (`bug-1943289 machine-config.yaml` style queries
+ * narrow the fuzzy list) and the row must carry exactly that file name.
+ */
 export async function quickOpen(page: Page, name: string, pathFragment = ''): Promise<void> {
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget .quick-input-box input');
-  await input.waitFor();
-  await input.fill(name);
-  const row = page
-    .locator('.quick-input-list .monaco-list-row', { hasText: pathFragment })
-    .filter({ hasText: name });
-  await row.first().waitFor({ timeout: 30_000 });
-  await row.first().click();
-  await page
-    .locator(`.tabs-container .tab.active[aria-label^="${name}"]`)
-    .waitFor({ timeout: 30_000 });
+  const tab = page.locator(`.tabs-container .tab.active[aria-label^="${name}"]`);
+  // The list re-sorts while file search results stream in; a click can land on a row that
+  // just moved. Check the tab that opened, and try again if it is not ours.
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Control+P');
+    const input = page.locator('.quick-input-widget .quick-input-box input');
+    await input.waitFor();
+    await input.fill(pathFragment ? `${pathFragment} ${name}` : name);
+    // Row labels read "<file name> <folder>": match the name exactly, not a longer one.
+    const row = page
+      .locator(`.quick-input-list .monaco-list-row[aria-label^="${name} "]`)
+      .filter({ hasText: pathFragment });
+    await row.first().waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(500);
+    await row.first().click();
+    try {
+      await tab.waitFor({ timeout: 5_000 });
+      return;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+    }
+  }
 }
 
 /** Puts the cursor at a 1-based line and column of the active editor (Ctrl+G). */
@@ -236,7 +250,7 @@ export async function problemCount(page: Page): Promise<number> {
   return Number((await badge.innerText()).trim());
 }
 
-/** Waits until the text of the elements matching a selector (joined by lines) matches a pattern. */
+/** Waits until the text of the elements matching a selector (wrapped rows joined back) matches a pattern. */
 export async function waitForText(
   page: Page,
   selector: string,
@@ -246,7 +260,8 @@ export async function waitForText(
   const deadline = Date.now() + timeoutMs;
   let last = '';
   while (Date.now() < deadline) {
-    last = (await page.locator(selector).allTextContents()).join('\n').replace(/\u00a0/g, ' ');
+    // Monaco renders wrapped lines as separate rows: join them back without a separator.
+    last = (await page.locator(selector).allTextContents()).join('').replace(/\u00a0/g, ' ');
     if (pattern.test(last)) return last;
     await page.waitForTimeout(250);
   }

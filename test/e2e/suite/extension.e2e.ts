@@ -58,6 +58,23 @@ suite('Must-Gather Inspector in VS Code', () => {
     );
   });
 
+  test('marks the CVO log line that waits on machine-config, and links the rule page', async () => {
+    const uri = await sampleFile('bug-1943289', 'cluster-version-operator/logs/current.log');
+    const d = await waitFor(noDiagnostics, () => byRule(uri, 'cvo-waiting-on-operator')[0], 45_000);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    assert.match(
+      doc.lineAt(d.range.start.line).text,
+      /Result of work: \[Cluster operator machine-config is still updating\]/,
+    );
+    assert.equal(doc.languageId, 'mustgather-log', 'pod logs get the must-gather log grammar');
+    const code = d.code as { value: string; target: vscode.Uri };
+    assert.equal(code.value, 'cvo-waiting-on-operator');
+    assert.ok(
+      code.target.path.endsWith('/docs/rules/cvo-waiting-on-operator.md'),
+      code.target.toString(),
+    );
+  });
+
   test('lists findings on files that were never opened', async () => {
     const worker = await sampleFile('bug-1943289', 'machineconfigpools/worker.yaml');
     await waitFor(

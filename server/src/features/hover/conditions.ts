@@ -1,0 +1,44 @@
+/** The conditions table every kind's hover shows: expected vs actual, and when each changed. */
+import type { Condition } from '../../model/condition';
+import { duration, isoTime } from '../../rules/text';
+import { clipped, table, text } from '../markdown';
+
+/** `3h0m before the gather`: ages are measured from the gather's timestamp, never the clock. */
+export function ago(d: Date | undefined, gatherTime: Date | undefined): string {
+  if (!d) return 'unknown';
+  if (!gatherTime) return isoTime(d);
+  const diff = gatherTime.getTime() - d.getTime();
+  return `${duration(diff)} ${diff >= 0 ? 'before' : 'after'} the gather`;
+}
+
+/**
+ * One row per condition. `expected` maps a type to its healthy status; the hovered condition's
+ * row is marked so the eye finds it in a long table.
+ */
+export function conditionTable(
+  conditions: Condition[],
+  expected: Record<string, string>,
+  gatherTime: Date | undefined,
+  hovered?: Condition,
+): string {
+  const rows = conditions.map((c) => {
+    const want = expected[c.type];
+    const ok = want === undefined || want === c.status;
+    const detail = [c.reason, c.message].filter((s) => s !== '').join(': ');
+    return [
+      c.location.pointer === hovered?.location.pointer ? `**${text(c.type)}** ◀` : text(c.type),
+      want ?? '—',
+      ok ? text(c.status) : `**${text(c.status)}** ✗`,
+      ago(c.lastTransitionTime, gatherTime),
+      text(clipped(detail, 160)),
+    ];
+  });
+  return table(['condition', 'expected', 'actual', 'changed', 'reason / message'], rows);
+}
+
+/** The condition a path under `status/conditions/N` designates. */
+export function conditionAt(conditions: Condition[], path: string[]): Condition | undefined {
+  if (path[0] !== 'status' || path[1] !== 'conditions' || path[2] === undefined) return undefined;
+  const ptrTail = `/status/conditions/${path[2]}`;
+  return conditions.find((c) => c.location.pointer.endsWith(ptrTail));
+}

@@ -1,0 +1,92 @@
+/**
+ * Hover dispatcher: finds the object of the snapshot under the cursor (by file, document and
+ * pointer) and asks that kind's module; a rendered config name in any scalar gets its own hover.
+ */
+import type { Hover } from 'vscode-languageserver';
+import { ClusterOperator } from '../../model/clusterOperator';
+import { ClusterVersion } from '../../model/clusterVersion';
+import type { KubeObject } from '../../model/kubeObject';
+import { MachineConfigPool } from '../../model/machineConfigPool';
+import type { Snapshot } from '../../model/snapshot';
+import type { ParsedFile } from '../../yaml/parse';
+import { positionAt } from '../../yaml/parse';
+import { pathAt } from '../../yaml/pathAt';
+import { split } from '../../yaml/pointer';
+import { markdown } from '../markdown';
+import { clusterVersionHover } from './clusterVersion';
+import { operatorHover } from './operator';
+import { poolHover } from './pool';
+import { renderedConfigHover, renderedNamePattern } from './renderedConfig';
+
+export function hoverAt(
+  snapshot: Snapshot,
+  file: string,
+  parsed: ParsedFile,
+  offset: number,
+): Hover | undefined {
+  const at = pathAt(parsed, offset);
+  if (!at) return undefined;
+  const gatherTime = snapshot.gatherTime;
+  let value: string | undefined;
+  let span = at.span;
+  // A rendered config name answers for itself, except where a pool names its own configs.
+  const name = at.scalar ? renderedNameAt(parsed.text, at.scalar.span, offset) : undefined;
+  const found = objectAt(snapshot, file, at.doc, at.path);
+  const poolConfig = found?.[0] instanceof MachineConfigPool && found[1][1] === 'configuration';
+  if (name && !poolConfig) {
+    value = renderedConfigHover(snapshot, name.name, gatherTime);
+    span = name.span;
+  } else if (found) {
+    const [obj, rel] = found;
+    if (obj instanceof MachineConfigPool) value = poolHover(snapshot, obj, rel, gatherTime);
+    else if (obj instanceof ClusterOperator) value = operatorHover(snapshot, obj, rel, gatherTime);
+    else if (obj instanceof ClusterVersion)
+      value = clusterVersionHover(snapshot, obj, rel, gatherTime);
+  }
+  if (value === undefined) return undefined;
+  return {
+    contents: markdown(value),
+    range: { start: positionAt(parsed, span[0]), end: positionAt(parsed, span[1]) },
+  };
+}
+
+/** Every object of a snapshot, for finding the one a file position belongs to. */
+export function objectsOf(s: Snapshot): KubeObject[] {
+  return [
+    ...(s.clusterVersion ? [s.clusterVersion] : []),
+    ...s.operators,
+    ...s.pools,
+    ...s.nodes,
+    ...s.machineConfigs.values(),
+  ];
+}
+
+/** The object whose source holds a path, and the path relative to that object. */
+export function objectAt(
+  s: Snapshot,
+  file: string,
+  doc: number,
+  path: string[],
+): [KubeObject, string[]] | undefined {
+  for (const o of objectsOf(s)) {
+    if (o.source.file !== file || o.source.doc !== doc) continue;
+    const base = split(o.source.base);
+    if (base.every((seg, i) => path[i] === seg)) return [o, path.slice(base.length)];
+  }
+  return undefined;
+}
+
+/** The rendered config name under the offset inside a scalar's source text, if any. */
+export function renderedNameAt(
+  text: string,
+  span: [number, number],
+  offset: number,
+): { name: string; span: [number, number] } | undefined {
+  const source = text.slice(span[0], span[1]);
+  for (const m of source.matchAll(renderedNamePattern)) {
+    const start = span[0] + (m.index ?? 0);
+    const end = start + m[0].length;
+    if (start <= offset && offset <= end) return { name: m[0], span: [start, end] };
+  }
+  return undefined;
+}

@@ -1,0 +1,57 @@
+/**
+ * Markdown for hovers built from must-gather text. Everything read from a must-gather is
+ * untrusted: it is escaped so it renders as plain text, and no link, image, HTML or `command:`
+ * URI can ever form from it. Hovers are sent as untrusted Markdown (never `isTrusted`).
+ */
+import { MarkupKind } from 'vscode-languageserver';
+import type { MarkupContent } from 'vscode-languageserver';
+
+/**
+ * Plain text, inline: every ASCII punctuation character is backslash-escaped (CommonMark allows
+ * it for all of them), so no emphasis, code, link, heading, list, table cell or autolink
+ * (`https\://`, `www\.`, `a\@b`) can start; `<`, `>` and `&` become entities so no HTML does;
+ * line breaks become spaces so the text stays inside its paragraph or table cell.
+ */
+export function text(s: string): string {
+  return s.replace(/\r\n?|\n/g, ' ').replace(/[!-/:-@[-`{-~]/g, (c) => {
+    if (c === '<') return '&lt;';
+    if (c === '>') return '&gt;';
+    if (c === '&') return '&amp;';
+    return '\\' + c;
+  });
+}
+
+/**
+ * An inline code span of untrusted text. The fence is one backtick longer than the longest run
+ * inside, so the text cannot close it; Markdown is not interpreted inside a code span. Not for
+ * table cells (a `|` would still split the cell there): use `text` in tables.
+ */
+export function code(s: string): string {
+  const one = s.replace(/\r\n?|\n/g, ' ');
+  const longest = Math.max(0, ...(one.match(/`+/g) ?? []).map((r) => r.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = one.startsWith('`') || one.endsWith('`') || one === '' ? ' ' : '';
+  return `${fence}${pad}${one}${pad}${fence}`;
+}
+
+/** Cuts long must-gather text (messages can run to kilobytes) before escaping it. */
+export function clipped(s: string, max = 300): string {
+  const one = s.replace(/\s+/g, ' ').trim();
+  return one.length <= max ? one : `${one.slice(0, max - 1)}…`;
+}
+
+/** A GFM table; cells are Markdown already (escape untrusted cells with `text`). */
+export function table(header: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.map((c) => c || ' ').join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+/** Sections of one hover, separated by horizontal rules. */
+export function sections(...parts: (string | undefined)[]): string {
+  return parts.filter((p): p is string => p !== undefined && p !== '').join('\n\n---\n\n');
+}
+
+/** Hovers are always Markdown and never trusted: command links stay disabled in the client. */
+export function markdown(value: string): MarkupContent {
+  return { kind: MarkupKind.Markdown, value };
+}

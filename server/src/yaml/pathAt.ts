@@ -1,0 +1,113 @@
+/**
+ * The inverse of `spanOf`: which document and JSON-pointer path an offset in the text falls on,
+ * so hovers and links can ask the model about the object under the cursor.
+ */
+import { isMap, isScalar, isSeq } from 'yaml';
+import type { Node as YamlNode } from 'yaml';
+import type { ParsedFile } from './parse';
+
+export interface PathAt {
+  doc: number;
+  /** Pointer segments from the document root to the deepest node holding the offset. */
+  path: string[];
+  /** True when the offset is on a map key (the path then ends with that key). */
+  onKey: boolean;
+  /** Text range of that deepest node: the key, the scalar value, or the collection. */
+  span: [number, number];
+  /** The deepest node itself, when it is a scalar (keys included). */
+  scalar?: { value: unknown; span: [number, number] };
+}
+
+export function pathAt(file: ParsedFile, offset: number): PathAt | undefined {
+  const doc = file.docs.findIndex((d) => {
+    const r = d.node.range;
+    return r[0] <= offset && offset <= r[2];
+  });
+  const d = file.docs[doc];
+  if (!d) return undefined;
+  let node: unknown = d.node.contents;
+  const start = spanIn(file, node);
+  if (!start || !contains(start, offset)) return undefined;
+  const out: PathAt = { doc, path: [], onKey: false, span: start };
+  for (;;) {
+    if (isMap(node)) {
+      const hit = node.items.find((p) => {
+        const k = spanIn(file, p.key);
+        // A pair runs from its key to the end of its value; the colon belongs to the key.
+        const end = spanIn(file, p.value)?.[1] ?? k?.[1];
+        return k !== undefined && end !== undefined && k[0] <= offset && offset <= end;
+      });
+      if (!hit || !isScalar(hit.key)) break;
+      const keySpan = spanIn(file, hit.key)!;
+      out.path.push(String(hit.key.value));
+      const valueSpan = spanIn(file, hit.value);
+      if (!valueSpan || offset < valueSpan[0]) {
+        out.onKey = true;
+        out.span = keySpan;
+        out.scalar = { value: hit.key.value, span: keySpan };
+        return out;
+      }
+      node = hit.value;
+      out.span = valueSpan;
+    } else if (isSeq(node)) {
+      const items = node.items;
+      const i = items.findIndex((item, n) => {
+        const s = spanIn(file, item);
+        if (!s) return false;
+        if (contains(s, offset)) return true;
+        // The `- ` marker of a block item sits before the item's own range.
+        const prevEnd = spanIn(file, items[n - 1])?.[1] ?? 0;
+        return (
+          offset >= prevEnd && offset < s[0] && /^-?[ \t]*$/.test(file.text.slice(offset, s[0]))
+        );
+      });
+      const item = items[i];
+      if (item === undefined) break;
+      out.path.push(String(i));
+      node = item;
+      out.span = spanIn(file, item)!;
+    } else {
+      break;
+    }
+  }
+  if (isScalar(node)) out.scalar = { value: node.value, span: out.span };
+  return out;
+}
+
+/** The node a path leads to in one document, for callers that need the YAML node itself. */
+export function nodeAtPath(file: ParsedFile, doc: number, path: string[]): unknown {
+  let node: unknown = file.docs[doc]?.node.contents;
+  for (const seg of path) {
+    if (isMap(node)) {
+      node = node.items.find((p) => isScalar(p.key) && String(p.key.value) === seg)?.value;
+    } else if (isSeq(node) && /^\d+$/.test(seg)) {
+      node = node.items[Number(seg)];
+    } else {
+      return undefined;
+    }
+  }
+  return node;
+}
+
+/** Start and end of a node's value, without trailing comment, newline or indentation. */
+export function spanIn(file: ParsedFile, node: unknown): [number, number] | undefined {
+  if (!node || typeof node !== 'object' || !('range' in node)) return undefined;
+  const r = (node as YamlNode).range;
+  if (!r) return undefined;
+  // Block nodes end after their trailing newline; the span should end on the last character.
+  let end = r[1];
+  while (end > r[0] && /\s/.test(file.text[end - 1] ?? '')) end--;
+  return [r[0], end];
+}
+
+function contains(span: [number, number], offset: number): boolean {
+  return span[0] <= offset && offset <= span[1];
+}
+
+/** Offset of a 0-based line and UTF-16 character (an LSP position) in the parsed text. */
+export function offsetOf(file: ParsedFile, line: number, character: number): number {
+  const starts = file.lines.lineStarts;
+  const start = starts[Math.max(0, Math.min(line, starts.length - 1))] ?? 0;
+  const next = starts[line + 1] ?? file.text.length + 1;
+  return Math.min(start + character, next - 1, file.text.length);
+}

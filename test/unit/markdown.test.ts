@@ -1,0 +1,55 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { code, markdown, table, text } from '../../server/src/features/markdown';
+import { plain } from './helpers/hover';
+
+const hostile = [
+  '[x](command:workbench.action.terminal.new)',
+  '<img src=x onerror=alert(1)>',
+  '![i](https://example.com/t.png)',
+  '`code` ``more``',
+  '**bold** _em_ ~~del~~',
+  '# heading\n- item\n> quote',
+  'see https://example.com and www.example.com and me@example.com',
+  '<command:workbench.action.terminal.new>',
+  'a | b & c',
+];
+
+describe('escaping must-gather text for hovers', () => {
+  it('leaves no unescaped Markdown or HTML special character', () => {
+    for (const s of hostile) {
+      const out = text(s);
+      // Every special character is preceded by a backslash, or is an entity.
+      assert.doesNotMatch(
+        out.replace(/\\[!-/:-@[-`{-~]/g, '').replace(/&(lt|gt|amp);/g, ''),
+        /[[\]()<>`*_~#|!:@&]/,
+        s,
+      );
+      assert.doesNotMatch(out, /\n/, 'stays on one line');
+      assert.equal(plain(out), s.replace(/\n/g, ' '), 'reads back as the original text');
+    }
+  });
+
+  it('cannot form a command link, an autolink or an image', () => {
+    const out = text('[x](command:workbench.action.terminal.new) https://e.com <command:x>');
+    assert.ok(!out.includes('](command:'));
+    assert.ok(!out.includes('https://'));
+    assert.ok(!out.includes('<'));
+  });
+
+  it('keeps a `|` inside one table cell', () => {
+    const t = table(['a', 'b'], [[text('x | y'), text('z')]]);
+    const row = t.split('\n')[2]!;
+    assert.equal(row.split(/(?<!\\)\|/).length - 2, 2, 'two cells');
+  });
+
+  it('fences code spans longer than any backtick run inside', () => {
+    assert.equal(code('a `b` c'), '``a `b` c``');
+    assert.equal(code('`x`'), '`` `x` ``');
+    assert.equal(code('two\nlines'), '`two lines`');
+  });
+
+  it('returns Markdown content', () => {
+    assert.deepEqual(markdown('x'), { kind: 'markdown', value: 'x' });
+  });
+});
