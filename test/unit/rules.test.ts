@@ -144,6 +144,30 @@ describe('mco-level-before-required-pools (seed 001, bug 2019850)', () => {
     assert.deepEqual(mcoLevelBeforeRequiredPools.check(s), []);
   });
 
+  it('finds the early level in a later snapshot, once the pool has finished', async () => {
+    const s = await seed001();
+    const master = pool(s, 'master')!;
+    setCondition(master, 'Updated', { status: 'True', lastTransitionTime: '2021-11-03T03:36:29Z' });
+    setCondition(master, 'Updating', {
+      status: 'False',
+      lastTransitionTime: '2021-11-03T03:36:29Z',
+    });
+    (master.status.configuration as Json).name = master.targetConfig!;
+    Object.assign(master.status, {
+      updatedMachineCount: 3,
+      readyMachineCount: 3,
+      unavailableMachineCount: 0,
+    });
+    const [f, ...rest] = mcoLevelBeforeRequiredPools.check(s);
+    assert.equal(rest.length, 0);
+    assert.equal(f?.severity, 'warning');
+    assert.match(
+      f?.message ?? '',
+      /Required pool `master` finished updating at 2021-11-03T03:36:29Z, 7m54s after ClusterVersion recorded the update to 4\.10\.0-0\.nightly-2021-11-03-020416 as completed/,
+    );
+    assert.match(f?.message ?? '', /created at 2021-11-03T03:23:11Z, during the update/);
+  });
+
   it("does not mistake an admin's rollout after the update for an early level", async () => {
     const s = await seed001();
     const target = s.machineConfigs.get(pool(s, 'master')!.targetConfig!)!;

@@ -13,7 +13,7 @@ import { poolName, poolProgress } from './poolText';
 import { hasLevelGuard } from './releaseNotes';
 import { finding, rel } from './rule';
 import type { Rule } from './rule';
-import { isoTime, when } from './text';
+import { duration, isoTime, when } from './text';
 
 export const mcoLevelBeforeRequiredPools: Rule = {
   id: 'mco-level-before-required-pools',
@@ -28,7 +28,7 @@ export const mcoLevelBeforeRequiredPools: Rule = {
     const latest = cv.history[0];
     const progressing = findCondition(mco.conditions, 'Progressing');
 
-    return s.pools
+    const current = s.pools
       .filter(
         (p) =>
           p.requiredForUpgrade &&
@@ -103,8 +103,57 @@ export const mcoLevelBeforeRequiredPools: Rule = {
             rel(latest.location, `ClusterVersion history: ${latest.state} ${latest.version}`),
         ]);
       });
+    return [...current, ...finishedAfterCompletion(s, target)];
   },
 };
+
+/**
+ * A later snapshot of the same bug (mco-domain 2.9, rule 1): the required pool is updated now,
+ * but it turned Updated=True after ClusterVersion recorded the update as completed, on a config
+ * rendered during the update. The operator had reported level before the pool was done.
+ */
+function finishedAfterCompletion(s: Snapshot, target: string) {
+  const latest = s.clusterVersion?.history[0];
+  const level = operator(s, 'machine-config')?.operatorVersion;
+  const done = latest?.completionTime;
+  const started = latest?.startedTime;
+  if (
+    !latest ||
+    !level ||
+    latest.state !== 'Completed' ||
+    latest.version !== target ||
+    !done ||
+    !started
+  )
+    return [];
+  return s.pools.flatMap((p) => {
+    const updated = p.condition('Updated');
+    const at = updated?.lastTransitionTime;
+    const mc = p.currentConfig ? s.machineConfigs.get(p.currentConfig) : undefined;
+    const created = mc?.creationTimestamp;
+    if (!p.requiredForUpgrade || !p.isUpdated || !at || at <= done || !mc || !created) return [];
+    if (created < started || created > done) return []; // rendered outside the update: an admin's change
+    const message =
+      `Required pool ${poolName(p)} finished updating at ${isoTime(at)}, ${duration(at.getTime() - done.getTime())} after ClusterVersion recorded ` +
+      `the update to ${target} as completed (${isoTime(done)}): machine-config reported version ${target} before the pool was updated. ` +
+      `The pool's config ${mc.name} was created at ${isoTime(created)}, during the update. ` +
+      `The origin upgrade test fails this as "the "${p.name}" pool should be updated before the CVO reports available at the new version". ` +
+      `Matches bug 1999556 (reported as 2019850).`;
+    return [
+      finding(
+        mcoLevelBeforeRequiredPools,
+        level.location,
+        message,
+        [
+          rel(updated.location, `pool ${p.name} Updated=True since ${isoTime(at)}`),
+          rel(latest.location, `ClusterVersion completed ${target} at ${isoTime(done)}`),
+          rel(mc.at('metadata', 'creationTimestamp'), `${mc.name} created ${isoTime(created)}`),
+        ],
+        'warning',
+      ),
+    ];
+  });
+}
 
 /**
  * A pool rolling out a config rendered for the current release after the update completed is an
