@@ -67,6 +67,20 @@ describe('document links', () => {
     );
   });
 
+  it('links operator names in ClusterVersion messages to the ClusterOperator files', () => {
+    const cv = resourceFile(
+      samples.workerBlocksMco,
+      'cluster-scoped-resources/config.openshift.io/clusterversions/version.yaml',
+    );
+    const links = linksOf(seed1, cv);
+    // Upgradeable: "Cluster operator machine-config cannot be upgraded between minor versions".
+    assert.ok(
+      links.includes(
+        `machine-config -> ${'cluster-scoped-resources/config.openshift.io/clusteroperators/machine-config.yaml'}`,
+      ),
+    );
+  });
+
   it('links pool names in operator messages and extension keys to the pool files', () => {
     const links = linksOf(seed1, resourceFile(samples.workerBlocksMco, machineConfigOperatorFile));
     const pools = 'cluster-scoped-resources/machineconfiguration.openshift.io/machineconfigpools';

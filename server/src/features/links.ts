@@ -20,6 +20,11 @@ const mco = 'machineconfiguration.openshift.io';
 const k8sName = '[a-z0-9](?:[-a-z0-9.]*[a-z0-9])?';
 /** `Node <name> is reporting` (NodeDegraded) and `node <name> is reporting NotReady…`. */
 const nodeReporting = new RegExp(`\\b[Nn]ode\\s+(${k8sName})\\s+is\\s+reporting`, 'g');
+/** `Cluster operator <name> is degraded`, `… cannot be upgraded`, `waiting on <name>` (CVO messages). */
+const operatorNamed = [
+  /\b[Cc]luster operators? ([a-z0-9-]+) (?:is|has|cannot)\b/g,
+  /\bwaiting (?:up to \d+ minutes )?on ([a-z0-9-]+)/g,
+];
 /** `error pool <name> is not ready` (the operator's required-pool sync). */
 const poolNotReady = new RegExp(`\\bpool\\s+(${k8sName})\\s+is\\s+not\\s+ready`, 'g');
 
@@ -42,6 +47,7 @@ function targets(index: GatherIndex) {
     machineConfigs: byName(mco, 'machineconfigs'),
     pools: byName(mco, 'machineconfigpools'),
     nodes: byName('core', 'nodes'),
+    operators: byName('config.openshift.io', 'clusteroperators'),
   };
 }
 
@@ -69,6 +75,7 @@ export function documentLinks(
         for (const [re, map] of [
           [nodeReporting, t.nodes],
           [poolNotReady, t.pools],
+          ...operatorNamed.map((re) => [re, t.operators] as const),
         ] as const) {
           for (const m of source.matchAll(re)) {
             const name = m[1]!;

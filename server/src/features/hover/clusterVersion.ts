@@ -1,16 +1,20 @@
 /** Hovers on the ClusterVersion: the update history, each entry with its duration. */
 import type { ClusterVersion, HistoryEntry } from '../../model/clusterVersion';
+import type { Condition } from '../../model/condition';
+import { findCondition } from '../../model/condition';
 import type { Snapshot } from '../../model/snapshot';
 import { duration, isoTime } from '../../rules/text';
 import { code, sections, table, text } from '../markdown';
-import { ago } from './conditions';
+import { ago, conditionAt, conditionTable } from './conditions';
 
 export function clusterVersionHover(
-  _snapshot: Snapshot,
+  snapshot: Snapshot,
   cv: ClusterVersion,
   path: string[],
   gatherTime: Date | undefined,
 ): string | undefined {
+  const cond = conditionAt(cv.conditions, path);
+  if (cond) return conditionHover(snapshot, cv, cond, gatherTime);
   if (path[0] !== 'status' || path[1] !== 'history') return undefined;
   const history = cv.history;
   const i = path[2] === undefined ? undefined : Number(path[2]);
@@ -49,4 +53,67 @@ function took(h: HistoryEntry, gatherTime: Date | undefined): string {
   if (h.completionTime) return duration(h.completionTime.getTime() - h.startedTime.getTime());
   if (!gatherTime) return 'in progress';
   return `running for ${duration(gatherTime.getTime() - h.startedTime.getTime())} as of the gather`;
+}
+
+/** What a healthy, settled ClusterVersion reports. */
+const expected: Record<string, string> = {
+  Available: 'True',
+  Failing: 'False',
+  Progressing: 'False',
+  RetrievedUpdates: 'True',
+  ReleaseAccepted: 'True',
+};
+
+/** Operator names in `… waiting on a, b` and `Cluster operator X is …` messages. */
+export function operatorsNamed(message: string): string[] {
+  const names: string[] = [];
+  const waiting = /waiting (?:up to \d+ minutes )?on ([a-z0-9-]+(?:, [a-z0-9-]+)*)/.exec(message);
+  if (waiting) names.push(...waiting[1]!.split(', '));
+  for (const m of message.matchAll(/[Cc]luster operators? ([a-z0-9-]+) (?:is|has|cannot)/g))
+    names.push(m[1]!);
+  return [...new Set(names)];
+}
+
+/** A ClusterVersion condition: the table, and for Progressing/Failing which operators it waits on. */
+function conditionHover(
+  s: Snapshot,
+  cv: ClusterVersion,
+  c: Condition,
+  gatherTime: Date | undefined,
+): string {
+  const parts = [
+    `**ClusterVersion ${code(c.type)}**`,
+    conditionTable(cv.conditions, expected, gatherTime, c),
+  ];
+  if (c.type === 'Progressing' || c.type === 'Failing') {
+    let names = operatorsNamed(c.message);
+    let source = 'The message names';
+    if (names.length === 0 && c.status === 'True') {
+      const results = s.cvoLogs.flatMap((l) => l.results).filter((r) => r.waits.length > 0);
+      const last = results[results.length - 1];
+      if (last) {
+        names = [...new Set(last.waits.map((w) => w.operator))];
+        source = `The message names no operator; the CVO log's last ${code('Result of work')} (${last.time ? ago(last.time, gatherTime) : 'time unknown'}) names`;
+      }
+    }
+    if (names.length > 0) {
+      const target = cv.desiredVersion;
+      const rows = names.map((n) => {
+        const o = s.operators.find((x) => x.name === n);
+        if (!o) return [code(n), 'not in this must-gather', '', ''];
+        const state = ['Available', 'Degraded']
+          .map((t) => `${t}=${text(findCondition(o.conditions, t)?.status ?? '?')}`)
+          .join(', ');
+        const v = o.operatorVersion?.version ?? '?';
+        return [
+          code(n),
+          state,
+          text(v),
+          v === target ? 'at target' : `target ${text(target ?? '?')}`,
+        ];
+      });
+      parts.push(`${source}:\n\n${table(['operator', 'conditions', 'version', ''], rows)}`);
+    }
+  }
+  return sections(...parts);
 }
