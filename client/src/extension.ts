@@ -6,7 +6,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, RevealOutputChannelOn, TransportKind } from 'vscode-languageclient/node';
 import type { LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
-import { reindexRequest, statusNotification } from '../../server/src/lsp/protocol';
+import { compareCommand, reindexRequest, statusNotification } from '../../server/src/lsp/protocol';
+import { compareCommandHandler, RenderedConfigProvider, scheme } from './compare';
 import type { StatusParams } from '../../server/src/lsp/protocol';
 import { StatusItem } from './statusItem';
 
@@ -52,6 +53,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       return client.sendRequest<StatusParams>(reindexRequest);
     }),
     vscode.commands.registerCommand('mustGatherInspector.showServerLog', () => log.show(true)),
+    vscode.workspace.registerTextDocumentContentProvider(
+      scheme,
+      new RenderedConfigProvider(client),
+    ),
+    vscode.commands.registerCommand(compareCommand, compareCommandHandler(client)),
   );
 
   client.onNotification(statusNotification, (s: StatusParams) => status.update(s));

@@ -1,8 +1,12 @@
-/** Headless entry: `node dist/cli.js analyze <path>` over the same core as the language server. */
+/**
+ * Headless entry: `node dist/cli.js analyze <path>` (and `diff <path> <a> <b>`) over the same
+ * core as the language server.
+ */
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { analyzeRoot } from './analysis/analyze';
 import { parseArgs, usage, UsageError } from './cli/args';
+import { diffCommand } from './cli/diff';
 import { formatJson, formatText, toReported } from './cli/report';
 import { discoverRoots, maxDiscoveryDepth } from './gather/discover';
 import { ParsedFileCache } from './gather/fileCache';
@@ -42,6 +46,20 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const cache = new ParsedFileCache();
+  if (command.cmd === 'diff') {
+    const r = await diffCommand(roots, cache, command.a, command.b, command.format);
+    if (!r.ok) {
+      process.stderr.write(
+        r.error
+          .split('\n')
+          .map((l) => `must-gather-inspector: ${l}\n`)
+          .join(''),
+      );
+      return 2;
+    }
+    process.stdout.write(r.output);
+    return 0;
+  }
   const analyses = [];
   for (const root of roots) {
     const a = await analyzeRoot(root, cache, command.levels);

@@ -330,5 +330,47 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
       await screenshot(page, shots, 'hover-operator-condition');
       await page.keyboard.press('Escape');
     });
+
+    ui('compares rendered configs from the command palette, decoded', async () => {
+      await runCommand(page, 'Must-Gather: Compare Rendered MachineConfigs');
+      const input = page.locator('.quick-input-widget .quick-input-box input');
+      await input.waitFor();
+      await input.fill('rendered-master-78d48a9fbc8ba6a746040c11f8335d1a');
+      const first = page.locator('.quick-input-list .monaco-list-row', {
+        hasText: 'rendered-master-78d48a9f',
+      });
+      await first.first().waitFor({ timeout: 30_000 });
+      await page.keyboard.press('Enter');
+      // The second picker offers the next config of the same pool first: accept it.
+      const next = page.locator('.quick-input-list .monaco-list-row.focused', {
+        hasText: 'rendered-master-ebc4fc8c',
+      });
+      await next.first().waitFor({ timeout: 30_000 });
+      await page.keyboard.press('Enter');
+      await page
+        .locator('.tabs-container .tab[aria-label*="↔"]')
+        .first()
+        .waitFor({ timeout: 30_000 });
+      const deleted: string[] = [];
+      const inserted: string[] = [];
+      const has = (lines: string[], what: string, digest: string) =>
+        lines.some((l) => l.includes(what) && l.includes(digest));
+      for (let i = 0; i < 10; i++) {
+        const d = await diffSides(page);
+        deleted.push(...d.deleted);
+        inserted.push(...d.inserted);
+        if (
+          has(inserted, 'pause_image', '0adaefcf3675') &&
+          has(inserted, 'pod-infra', '0adaefcf3675')
+        )
+          break;
+        await page.keyboard.press('Alt+F5');
+      }
+      // Both places of the pause image, decoded: the kubelet flag and CRI-O's drop-in.
+      assert.ok(has(deleted, '--pod-infra-container-image=', 'ef6684475a8f'), deleted.join('\n'));
+      assert.ok(has(inserted, '--pod-infra-container-image=', '0adaefcf3675'), inserted.join('\n'));
+      assert.ok(has(inserted, 'pause_image', '0adaefcf3675'), 'the CRI-O drop-in is shown decoded');
+      await screenshot(page, shots, 'compare-rendered-configs');
+    });
   });
 });

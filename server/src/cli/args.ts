@@ -5,6 +5,7 @@ export type Format = 'text' | 'json';
 
 export type Command =
   | { cmd: 'analyze'; path: string; format: Format; levels: RuleLevels }
+  | { cmd: 'diff'; path: string; a: string; b: string; format: Format }
   | { cmd: 'help' }
   | { cmd: 'version' };
 
@@ -14,9 +15,14 @@ export const usage = `Usage:
   must-gather-inspector analyze <path> [--format text|json] [--rule <id>=<level>]...
       <path> is a must-gather, a folder holding several, or a CI gather-extra folder.
       <level> is off, error, warning, info or hint.
+  must-gather-inspector diff <path> <machineconfig-a> <machineconfig-b> [--format text|json]
+      What changed between two (rendered) MachineConfigs: a summary naming changed images
+      (pause image, OS image) and whether nodes reboot, then a unified diff of the decoded configs.
   must-gather-inspector --help | --version
 
-Exit status: 0 without error findings, 1 with at least one, 2 on bad usage or a fatal error.`;
+Exit status (analyze): 0 without error findings, 1 with at least one, 2 on bad usage or a fatal error.
+Exit status (diff): 0 when both configs were found and compared, 2 on bad usage, an unknown config
+name or a fatal error.`;
 
 const levels: readonly string[] = ['off', 'error', 'warning', 'info', 'hint'];
 
@@ -24,7 +30,7 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
   if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) return { cmd: 'help' };
   if (argv.includes('--version')) return { cmd: 'version' };
   const [cmd, ...rest] = argv;
-  if (cmd !== 'analyze') throw new UsageError(`unknown command "${cmd}"`);
+  if (cmd !== 'analyze' && cmd !== 'diff') throw new UsageError(`unknown command "${cmd}"`);
   let format: Format = 'text';
   const ruleLevels: RuleLevels = {};
   const positional: string[] = [];
@@ -42,7 +48,7 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
       if (f !== 'text' && f !== 'json')
         throw new UsageError(`--format must be text or json, not "${f}"`);
       format = f;
-    } else if (a === '--rule' || a.startsWith('--rule=')) {
+    } else if (cmd === 'analyze' && (a === '--rule' || a.startsWith('--rule='))) {
       const spec = value('--rule');
       const m = /^([a-z0-9-]+)=(\w+)$/.exec(spec);
       if (!m || !levels.includes(m[2]!))
@@ -55,6 +61,12 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
     } else {
       positional.push(a);
     }
+  }
+  if (cmd === 'diff') {
+    if (positional.length !== 3) {
+      throw new UsageError('diff takes <path> and two MachineConfig names');
+    }
+    return { cmd, path: positional[0]!, a: positional[1]!, b: positional[2]!, format };
   }
   if (positional.length !== 1) throw new UsageError('analyze takes exactly one <path>');
   return { cmd: 'analyze', path: positional[0]!, format, levels: ruleLevels };

@@ -15,7 +15,21 @@ import { documentLinks } from '../features/links';
 import { allRuleIds } from '../rules/registry';
 import { version } from '../version';
 import { offsetOf } from '../yaml/pathAt';
-import { reindexRequest, statusNotification } from './protocol';
+import { listMachineConfigs } from '../analysis/loadMachineConfigs';
+import { poolCodeLenses } from '../features/codeLens';
+import { compareSummary, machineConfigEntries, normalizedConfig } from './machineConfigRequests';
+import {
+  compareSummaryRequest,
+  machineConfigsRequest,
+  normalizedConfigRequest,
+  reindexRequest,
+  statusNotification,
+} from './protocol';
+import type {
+  CompareSummaryParams,
+  MachineConfigsParams,
+  NormalizedConfigParams,
+} from './protocol';
 import { Workspace } from './workspace';
 
 /** The rule pages shipped beside the bundle (`dist/server.js` → `docs/rules/`). */
@@ -59,6 +73,7 @@ export function startServer(connection: Connection): Workspace {
         textDocumentSync: TextDocumentSyncKind.Incremental,
         hoverProvider: true,
         documentLinkProvider: { resolveProvider: false },
+        codeLensProvider: { resolveProvider: false },
       },
       serverInfo: { name: 'must-gather-inspector', version },
     };
@@ -105,6 +120,23 @@ export function startServer(connection: Connection): Workspace {
     if (!a) return null;
     const offset = offsetOf(a.parsed, position.line, position.character);
     return hoverAt(a.analysis.snapshot, a.file, a.parsed, offset) ?? null;
+  });
+
+  connection.onRequest(machineConfigsRequest, (p: MachineConfigsParams) =>
+    machineConfigEntries(workspace, p.uri?.startsWith('file:') ? fileURLToPath(p.uri) : undefined),
+  );
+  connection.onRequest(normalizedConfigRequest, (p: NormalizedConfigParams) =>
+    normalizedConfig(workspace, p.root, p.name),
+  );
+  connection.onRequest(compareSummaryRequest, (p: CompareSummaryParams) =>
+    compareSummary(workspace, p.root, p.a, p.b),
+  );
+
+  connection.onCodeLens(async ({ textDocument }) => {
+    const a = analysed(textDocument.uri);
+    if (!a || !a.analysis.snapshot.pools.some((p) => p.source.file === a.file)) return null;
+    const configs = await listMachineConfigs(a.analysis.index, workspace.cache);
+    return poolCodeLenses(a.analysis.snapshot, a.file, a.parsed, configs);
   });
 
   connection.onDocumentLinks(({ textDocument }) => {

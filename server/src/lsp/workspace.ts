@@ -126,6 +126,13 @@ export class Workspace {
     return this.analyses.get(rootPath);
   }
 
+  /** The analysis of a file's root, or of every root when no file is given. */
+  analysesFor(file?: string): RootAnalysis[] {
+    if (file === undefined) return [...this.analyses.values()];
+    const one = this.analysisForFile(file);
+    return one ? [one] : [];
+  }
+
   /** The latest analysis of the root a file belongs to (what hovers and links read). */
   analysisForFile(file: string): RootAnalysis | undefined {
     const root = this.rootOf(file);

@@ -123,6 +123,34 @@ suite('Must-Gather Inspector in VS Code', () => {
     assert.equal(status.roots.length, 2, 'reindex finds both bundled must-gathers');
     assert.ok(status.counts.error >= 2);
     await vscode.commands.executeCommand('mustGatherInspector.showServerLog');
-    assert.equal(contributed.length, 2, 'this test knows every contributed command');
+    // The compare command, with the arguments a pool's code lens passes.
+    const root = status.roots.map((r) => r.path).find((p) => p.includes('bug-2019850'))!;
+    await vscode.commands.executeCommand('mustGatherInspector.compareRenderedConfigs', {
+      root,
+      a: 'rendered-master-78d48a9fbc8ba6a746040c11f8335d1a',
+      b: 'rendered-master-ebc4fc8c7b6a155d86684204394e4930',
+    });
+    const diff = await waitFor('the diff editor of the two rendered configs', () =>
+      vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .map((t) => t.input)
+        .find(
+          (i): i is vscode.TabInputTextDiff =>
+            i instanceof vscode.TabInputTextDiff && i.modified.scheme === 'mustgather-mc',
+        ),
+    );
+    const right = await vscode.workspace.openTextDocument(diff.modified);
+    assert.match(
+      right.getText(),
+      /--pod-infra-container-image=\S+@sha256:0adaefcf3675fa153e7d3917c7a24563e9da81922cac6c3eed3edd4b57bf98bb/,
+    );
+    const labels = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.label);
+    await waitFor(`the change summary beside the diff (tabs: ${labels().join(' | ')})`, () =>
+      labels().some((l) => l.includes('compare rendered-master-78d48a9fbc8ba6a746040c11f8335d1a')),
+    ).catch((err: Error) => {
+      throw new Error(`${err.message}; tabs now: ${labels().join(' | ')}`);
+    });
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    assert.equal(contributed.length, 3, 'this test knows every contributed command');
   });
 });

@@ -1,0 +1,85 @@
+/**
+ * `must-gather-inspector diff <path> <a> <b>`: the semantic summary and the unified diff of two
+ * MachineConfigs of one must-gather (or gather-extra folder). When `<path>` holds several roots,
+ * the first root (in path order) that has both configs is used.
+ */
+import {
+  findMachineConfig,
+  listMachineConfigs,
+  similarNames,
+} from '../analysis/loadMachineConfigs';
+import type { MachineConfigListing } from '../analysis/loadMachineConfigs';
+import { loadSnapshot } from '../analysis/loadSnapshot';
+import type { GatherRoot } from '../gather/discover';
+import type { ParsedFileCache } from '../gather/fileCache';
+import { buildIndex } from '../gather/gatherIndex';
+import { normalizeMachineConfig } from '../machineconfig/normalize';
+import { summarize, summaryText } from '../machineconfig/summary';
+import { parseRelease } from '../model/release';
+import { unifiedDiff } from '../machineconfig/unifiedDiff';
+import type { Format } from './args';
+
+export type DiffOutcome = { ok: true; output: string } | { ok: false; error: string };
+
+export async function diffCommand(
+  roots: GatherRoot[],
+  cache: ParsedFileCache,
+  nameA: string,
+  nameB: string,
+  format: Format,
+): Promise<DiffOutcome> {
+  const all: MachineConfigListing[] = [];
+  for (const root of roots) {
+    const index = await buildIndex(root);
+    const list = await listMachineConfigs(index, cache);
+    const a = findMachineConfig(list, nameA);
+    const b = findMachineConfig(list, nameB);
+    if (a && b) {
+      // The reboot rules follow the release the cluster is updating to, as in the editor.
+      const { snapshot } = await loadSnapshot(index, cache);
+      const minor = parseRelease(snapshot.clusterVersion?.desiredVersion)?.minor;
+      return { ok: true, output: render(a, b, format, minor) };
+    }
+    all.push(...list);
+  }
+  return { ok: false, error: notFound(all, nameA, nameB) };
+}
+
+function render(
+  a: MachineConfigListing,
+  b: MachineConfigListing,
+  format: Format,
+  releaseMinor: number | undefined,
+): string {
+  const summary = summarize(a.raw, b.raw, releaseMinor);
+  const diff = unified(a, b);
+  if (format === 'json')
+    return JSON.stringify({ a: a.name, b: b.name, summary, diff }, null, 2) + '\n';
+  return `${summaryText(summary)}\n${diff === '' ? 'The normalised configs are identical.\n' : diff}`;
+}
+
+function unified(a: MachineConfigListing, b: MachineConfigListing): string {
+  return unifiedDiff(normalizeMachineConfig(a.raw), normalizeMachineConfig(b.raw), a.name, b.name);
+}
+
+function notFound(all: MachineConfigListing[], nameA: string, nameB: string): string {
+  if (all.length === 0) return 'no MachineConfig found under this path';
+  const has = (n: string) => all.some((m) => m.name === n);
+  const missing = [nameA, nameB].filter((n) => !has(n));
+  if (missing.length === 0) {
+    return `${nameA} and ${nameB} are not in the same must-gather; compare configs of one root`;
+  }
+  return missing
+    .map((n) => {
+      const close = similarNames(all, n);
+      return close.length > 0
+        ? `no MachineConfig named ${n}; close names: ${close.join(', ')}`
+        : `no MachineConfig named ${n}; rendered configs here: ${rendered(all).join(', ')}`;
+    })
+    .join('\n');
+}
+
+function rendered(all: MachineConfigListing[]): string[] {
+  const names = [...new Set(all.filter((m) => m.name.startsWith('rendered-')).map((m) => m.name))];
+  return names.length > 0 ? names : [...new Set(all.map((m) => m.name))].slice(0, 20);
+}

@@ -1,0 +1,158 @@
+/**
+ * The readable parts of a rendered MachineConfig, shared by the normaliser and the summary so
+ * that both decode, sort and judge redaction the same way.
+ */
+import { arr, path, rec, str, strMap } from '../model/access';
+import type { Json } from '../model/access';
+import { decodeContents } from './dataUrl';
+import type { Decoded, DecodeOptions } from './dataUrl';
+import { isRedactedSource, isRedactionMarker } from './redaction';
+
+export type Contents = Decoded | { kind: 'redacted' };
+
+export interface FileEntry {
+  path: string;
+  mode?: number;
+  overwrite?: boolean;
+  user?: string;
+  group?: string;
+  compression?: string;
+  contents: Contents;
+}
+
+export interface DropinEntry {
+  name: string;
+  contents?: Contents;
+}
+
+export interface UnitEntry {
+  name: string;
+  enabled?: boolean;
+  mask?: boolean;
+  contents?: Contents;
+  dropins: DropinEntry[];
+}
+
+export const labels = {
+  role: 'machineconfiguration.openshift.io/role',
+  releaseImageVersion: 'machineconfiguration.openshift.io/release-image-version',
+  controllerVersion: 'machineconfiguration.openshift.io/generated-by-controller-version',
+} as const;
+
+export function nameOf(raw: Json): string {
+  return str(path(raw, 'metadata', 'name')) ?? '';
+}
+
+/** The pool: the role label, else the MachineConfigPool controller reference (rendered MCs). */
+export function poolOf(raw: Json): string | undefined {
+  const role = strMap(path(raw, 'metadata', 'labels'))[labels.role];
+  if (role) return role;
+  for (const ref of arr(path(raw, 'metadata', 'ownerReferences'))) {
+    const r = rec(ref);
+    if (str(r?.kind) === 'MachineConfigPool') return str(r?.name);
+  }
+  return undefined;
+}
+
+export function annotation(raw: Json, key: string): string | undefined {
+  return strMap(path(raw, 'metadata', 'annotations'))[key];
+}
+
+export function files(raw: Json, options?: DecodeOptions): FileEntry[] {
+  const out: FileEntry[] = [];
+  for (const f of arr(path(raw, 'spec', 'config', 'storage', 'files'))) {
+    const o = rec(f);
+    const p = str(o?.path);
+    if (!o || p === undefined) continue;
+    const c = rec(o.contents);
+    const source = str(c?.source);
+    const e: FileEntry = {
+      path: p,
+      contents:
+        source !== undefined && isRedactedSource(source)
+          ? { kind: 'redacted' }
+          : redactedText(decodeContents(c, options)),
+    };
+    if (typeof o.mode === 'number') e.mode = o.mode;
+    if (typeof o.overwrite === 'boolean') e.overwrite = o.overwrite;
+    const user = owner(o.user);
+    if (user) e.user = user;
+    const group = owner(o.group);
+    if (group) e.group = group;
+    const compression = str(c?.compression);
+    if (compression) e.compression = compression;
+    out.push(e);
+  }
+  return out.sort((a, b) => cmp(a.path, b.path));
+}
+
+export function units(raw: Json): UnitEntry[] {
+  const out: UnitEntry[] = [];
+  for (const u of arr(path(raw, 'spec', 'config', 'systemd', 'units'))) {
+    const o = rec(u);
+    const name = str(o?.name);
+    if (!o || name === undefined) continue;
+    const e: UnitEntry = { name, dropins: [] };
+    if (typeof o.enabled === 'boolean') e.enabled = o.enabled;
+    if (typeof o.mask === 'boolean') e.mask = o.mask;
+    const contents = unitText(o.contents);
+    if (contents) e.contents = contents;
+    for (const d of arr(o.dropins)) {
+      const dn = str(rec(d)?.name);
+      if (dn === undefined) continue;
+      const dc = unitText(rec(d)?.contents);
+      e.dropins.push(dc ? { name: dn, contents: dc } : { name: dn });
+    }
+    e.dropins.sort((a, b) => cmp(a.name, b.name));
+    out.push(e);
+  }
+  return out.sort((a, b) => cmp(a.name, b.name));
+}
+
+/** True when two contents are known to differ; redacted contents are never "different". */
+export function contentsDiffer(a: Contents | undefined, b: Contents | undefined): boolean {
+  if (a?.kind === 'redacted' || b?.kind === 'redacted') return false;
+  return contentsKey(a) !== contentsKey(b);
+}
+
+function contentsKey(c: Contents | undefined): string {
+  if (!c) return 'none';
+  switch (c.kind) {
+    case 'text':
+      return `t:${c.text}`;
+    case 'binary':
+      return `b:${c.sha256}`;
+    case 'invalid':
+      return `i:${c.reason}`;
+    case 'redacted':
+      return 'r';
+  }
+}
+
+export function textOf(c: Contents | undefined): string | undefined {
+  return c?.kind === 'text' ? c.text : undefined;
+}
+
+function unitText(v: unknown): Contents | undefined {
+  const s = str(v);
+  if (s === undefined) return undefined;
+  return isRedactionMarker(s) ? { kind: 'redacted' } : { kind: 'text', text: s };
+}
+
+/** A base64 payload can decode to a marker too. */
+function redactedText(d: Decoded): Contents {
+  return d.kind === 'text' && isRedactionMarker(d.text) && d.text.trim() !== ''
+    ? { kind: 'redacted' }
+    : d;
+}
+
+/** Ignition `user`/`group`: `{ name }` or `{ id }`; `{}` means root by default, shown as absent. */
+function owner(v: unknown): string | undefined {
+  const o = rec(v);
+  return str(o?.name) ?? (o?.id !== undefined ? str(o.id) : undefined);
+}
+
+/** Code-unit order, not locale order: the same output on every machine. */
+export function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
