@@ -34,6 +34,35 @@ export interface ParsedFile {
 }
 
 export function parseText(text: string, limits: ParseLimits = defaultParseLimits): ParsedFile {
+  return parseJsonFast(text, limits) ?? parseYaml(text, limits);
+}
+
+/**
+ * Valid JSON (CI gather-extra Lists, often several MiB) is read with JSON.parse; the YAML node
+ * tree with positions is built only when something asks for a position in it.
+ */
+function parseJsonFast(text: string, limits: ParseLimits): ParsedFile | undefined {
+  const first = /\S/.exec(text)?.[0];
+  if (first !== '{' && first !== '[') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined; // let the YAML parser report where it breaks
+  }
+  let tree: Document.Parsed | undefined;
+  const doc: ParsedDocument = {
+    value,
+    get node() {
+      tree ??= parseYaml(text, limits).docs[0]?.node;
+      if (!tree) throw new Error('JSON text without a document');
+      return tree;
+    },
+  };
+  return { text, docs: [doc], problems: [], lines: plainText(text).lines };
+}
+
+function parseYaml(text: string, limits: ParseLimits): ParsedFile {
   const lines = new LineCounter();
   const all = parseAllDocuments(text, {
     lineCounter: lines,
