@@ -57,8 +57,13 @@ export class LspClient {
     );
   }
 
-  static async start(folders: string[], settings: unknown = {}): Promise<LspClient> {
-    const proc = spawn(process.execPath, [serverPath, '--stdio'], { stdio: 'pipe' });
+  /** @param nodeArgs extra Node options for the server process, e.g. `--require <preload>`. */
+  static async start(
+    folders: string[],
+    settings: unknown = {},
+    nodeArgs: string[] = [],
+  ): Promise<LspClient> {
+    const proc = spawn(process.execPath, [...nodeArgs, serverPath, '--stdio'], { stdio: 'pipe' });
     proc.stderr.on('data', (d: Buffer) => process.stderr.write(d));
     const connection = createProtocolConnection(
       new StreamMessageReader(proc.stdout),

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import {
   examplesDir,
+  repoRoot,
   machineConfigOperatorFile,
   poolFile,
   resourceFile,
@@ -186,6 +188,23 @@ describe('language server and files changed on disk', () => {
     } finally {
       await lsp.stop();
       copy.remove();
+    }
+  });
+});
+
+describe('language server without a network', () => {
+  it('publishes the diagnoses with every network call made to throw', async () => {
+    const preload = join(repoRoot, 'test', 'support', 'no-network.cjs');
+    const lsp = await LspClient.start([examplesDir], {}, ['--require', preload]);
+    try {
+      await lsp.waitFor(
+        'the seed 001 diagnosis',
+        () => byRule(lsp.diagnosticsFor(seed001), 'mco-level-before-required-pools')[0],
+      );
+      await lsp.idle();
+      assert.ok(!lsp.logs.some((l) => /network access attempted/.test(l)));
+    } finally {
+      await lsp.stop();
     }
   });
 });
