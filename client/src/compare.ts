@@ -116,6 +116,17 @@ async function pick(
 }
 
 export function compareCommandHandler(client: LanguageClient) {
+  const run = compareWith(client);
+  return async (arg?: unknown, selection?: unknown): Promise<void> => {
+    try {
+      await run(arg, selection);
+    } catch (err) {
+      void vscode.window.showErrorMessage(`Must-Gather: cannot compare: ${(err as Error).message}`);
+    }
+  };
+}
+
+function compareWith(client: LanguageClient) {
   return async (arg?: unknown, selection?: unknown): Promise<void> => {
     if (isPair(arg)) return openComparison(arg);
     const clicked = arg instanceof vscode.Uri ? arg : undefined;
@@ -129,10 +140,14 @@ export function compareCommandHandler(client: LanguageClient) {
     const byUri = (u: vscode.Uri) => list.find((c) => vscode.Uri.parse(c.uri).fsPath === u.fsPath);
     if (chosen.length === 2) {
       const [x, y] = chosen.map(byUri);
-      if (x && y) {
-        const [a, b] = (x.created ?? '') <= (y.created ?? '') ? [x, y] : [y, x];
-        return openComparison({ root: a.root, a: a.name, b: b.name });
+      if (!x || !y || x.root !== y.root) {
+        void vscode.window.showWarningMessage(
+          'Must-Gather: select two MachineConfig files of the same must-gather to compare.',
+        );
+        return;
       }
+      const [a, b] = (x.created ?? '') <= (y.created ?? '') ? [x, y] : [y, x];
+      return openComparison({ root: a.root, a: a.name, b: b.name });
     }
     const configs = rendered(list);
     if (configs.length < 2) {
@@ -147,7 +162,7 @@ export function compareCommandHandler(client: LanguageClient) {
       (await pick(configs, 'Compare rendered MachineConfigs: pick the first (older) config'));
     if (!a) return;
     const b =
-      start && start !== a
+      start && start !== a && start.name.startsWith('rendered-')
         ? start
         : await pick(
             configs.filter((c) => c.root === a.root && c !== a),

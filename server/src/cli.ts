@@ -61,12 +61,14 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const analyses = [];
+  const findings = [];
   for (const root of roots) {
     const a = await analyzeRoot(root, cache, command.levels);
     for (const e of a.internalErrors) process.stderr.write(`must-gather-inspector: ${e}\n`);
     analyses.push(a);
+    // Positions now, while this root's files are surely still in the bounded cache.
+    findings.push(...toReported(base, [a], cache));
   }
-  const findings = toReported(base, analyses, cache);
   process.stdout.write(
     command.format === 'json'
       ? formatJson(findings)

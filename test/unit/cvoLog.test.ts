@@ -49,3 +49,20 @@ describe('CVO Result of work lines', () => {
     assert.ok(snapshot.cvoLogs[0]!.results.length > 0);
   });
 });
+
+describe('cvo-waiting-on-operator on an old log', () => {
+  it('stays quiet when the waits are older than the last results', async () => {
+    const { snapshot } = await loadFixture(samples.workerBlocksMco);
+    const log = snapshot.cvoLogs[0]!;
+    const clean = { span: [0, 0] as [number, number], waits: [] };
+    log.results.push(...Array.from({ length: 12 }, () => clean));
+    assert.deepEqual(cvoWaitingOnOperator.check(snapshot), []);
+  });
+
+  it('keeps only Kubernetes names as operators, so log text cannot smuggle Markdown', () => {
+    const r = parseResultsOfWork(
+      'Result of work: [Cluster operator x|[click](https://evil.example/)|y is still updating]',
+    );
+    assert.deepEqual(r[0]!.waits, []);
+  });
+});

@@ -37,7 +37,7 @@ describe('ClusterVersion condition hovers', () => {
     );
     assert.match(
       md,
-      /\| `machine-config` \| Available=False, Degraded=True \| 4\.7\.3 \| target 4\.7\.4 \|/,
+      /\| machine-config \| Available=False, Degraded=True \| 4\.7\.3 \| target 4\.7\.4 \|/,
     );
   });
 });

@@ -28,7 +28,9 @@ export function poolCodeLenses(
         pair = [current, target];
         title = `Compare current ↔ target rendered config`;
       } else {
-        const mine = configs.filter((c) => c.pool === p.name).map((c) => c.name);
+        const mine = configs
+          .filter((c) => c.pool === p.name && c.name.startsWith('rendered-'))
+          .map((c) => c.name);
         const at = current ? mine.indexOf(current) : -1;
         pair = at > 0 ? [mine[at - 1]!, current!] : undefined;
         title = 'Compare with the previous rendered config';

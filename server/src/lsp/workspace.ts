@@ -34,6 +34,10 @@ export class Workspace {
   private published = new Map<string, Set<string>>();
   private openFiles = new Set<string>();
   private levels: RuleLevels = {};
+  /** Roots found by walking up from an opened file rather than by discovery. */
+  private foundAbove = new Set<string>();
+  /** Roots whose path index must be rebuilt at their next analysis. */
+  private staleIndex = new Set<string>();
   private pending = new Map<string, ReturnType<typeof setTimeout>>();
   private running: Promise<void> = Promise.resolve();
   private busy = 0;
@@ -58,14 +62,15 @@ export class Workspace {
       const found = (await Promise.all(this.folders.map((f) => discoverRoots(f)))).flat();
       const next = new Map(found.map((r) => [r.path, r]));
       for (const r of this.roots.values()) {
-        // Roots found above an opened file, outside every folder, survive a reindex.
-        const inFolder = this.folders.some((f) => r.path === f || r.path.startsWith(f + sep));
         if (next.has(r.path)) continue;
-        if (inFolder) this.forget(r.path);
-        else next.set(r.path, r);
+        // Roots found above an opened file (deeper than discovery looks, or outside every
+        // folder) survive a reindex while they still look like must-gathers.
+        if (this.foundAbove.has(r.path) && (await isMustGatherRoot(r.path))) next.set(r.path, r);
+        else this.forget(r.path);
       }
       this.roots = next;
-      this.analyses.clear();
+      // Old analyses keep answering hovers and requests until the new ones replace them.
+      for (const path of next.keys()) this.staleIndex.add(path);
       this.events.log(
         `found ${found.length} must-gather root(s): ${found.map((r) => r.path).join(', ') || 'none'}`,
       );
@@ -103,7 +108,7 @@ export class Workspace {
       const root = this.rootOf(c.file);
       if (root) {
         affected.add(root);
-        if (c.structural) this.analyses.delete(root.path);
+        if (c.structural) this.staleIndex.add(root.path);
       } else if (c.structural) {
         rediscover = true;
       }
@@ -165,15 +170,10 @@ export class Workspace {
   private async findRootAbove(file: string): Promise<GatherRoot | undefined> {
     let dir = dirname(file);
     for (let i = 0; i < 8; i++) {
-      const isRoot = await Promise.any(
-        ['cluster-scoped-resources', 'namespaces'].map(async (d) => {
-          if (!(await stat(join(dir, d))).isDirectory()) throw new Error('not a folder');
-          return true;
-        }),
-      ).catch(() => false);
-      if (isRoot) {
+      if (await isMustGatherRoot(dir)) {
         const root: GatherRoot = { kind: 'must-gather', path: dir };
         this.roots.set(dir, root);
+        this.foundAbove.add(dir);
         this.events.log(`found must-gather root above an opened file: ${dir}`);
         return root;
       }
@@ -217,7 +217,10 @@ export class Workspace {
   private async analyze(root: GatherRoot): Promise<void> {
     if (!this.roots.has(root.path)) return;
     const started = Date.now();
-    const prevIndex = this.analyses.get(root.path)?.index;
+    const prevIndex = this.staleIndex.has(root.path)
+      ? undefined
+      : this.analyses.get(root.path)?.index;
+    this.staleIndex.delete(root.path);
     const a = await analyzeRoot(root, this.cache, this.levels, prevIndex);
     for (const e of a.internalErrors) this.events.log(e);
     a.findings.push(...(await this.openFileProblems(root, a)));
@@ -265,4 +268,14 @@ export class Workspace {
     this.published.delete(rootPath);
     this.analyses.delete(rootPath);
   }
+}
+
+/** A must-gather root holds `cluster-scoped-resources/` or `namespaces/`. */
+async function isMustGatherRoot(dir: string): Promise<boolean> {
+  return Promise.any(
+    ['cluster-scoped-resources', 'namespaces'].map(async (d) => {
+      if (!(await stat(join(dir, d))).isDirectory()) throw new Error('not a folder');
+      return true;
+    }),
+  ).catch(() => false);
 }

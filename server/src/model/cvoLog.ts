@@ -19,7 +19,7 @@ export interface ResultOfWork {
 
 const resultLine = /Result of work: (?:errs=)?\[(.*)\]\s*$/;
 const operatorWait =
-  /[Cc]luster operator (\S+) (is still updating|is updating versions|is degraded|is not available|has not yet successfully rolled out)/g;
+  /[Cc]luster operator ([a-z0-9][-a-z0-9.]*) (is still updating|is updating versions|is degraded|is not available|has not yet successfully rolled out)/g;
 
 export function parseResultsOfWork(text: string): ResultOfWork[] {
   const out: ResultOfWork[] = [];

@@ -20,9 +20,10 @@ export const cvoWaitingOnOperator: Rule = {
     const release = parseRelease(s.clusterVersion?.desiredVersion);
     const severity = s.clusterVersion?.updateInProgress ? 'warning' : 'info';
     return s.cvoLogs.flatMap((log) => {
-      const last = [...log.results].reverse().find((r) => r.waits.length > 0);
-      if (!last) return [];
+      // Only what the CVO still waits on: a wait older than the last results is history.
       const recent = log.results.slice(-window);
+      const last = [...recent].reverse().find((r) => r.waits.length > 0);
+      if (!last) return [];
       const names = [...new Set(last.waits.map((w) => w.operator))];
       const counts = names.map(
         (n) =>

@@ -100,13 +100,14 @@ function conditionHover(
       const target = cv.desiredVersion;
       const rows = names.map((n) => {
         const o = s.operators.find((x) => x.name === n);
-        if (!o) return [code(n), 'not in this must-gather', '', ''];
+        if (!o) return [text(n), 'not in this must-gather', '', ''];
         const state = ['Available', 'Degraded']
           .map((t) => `${t}=${text(findCondition(o.conditions, t)?.status ?? '?')}`)
           .join(', ');
         const v = o.operatorVersion?.version ?? '?';
+        // text(), not code(): a `|` inside a code span would still split the table cell.
         return [
-          code(n),
+          text(n),
           state,
           text(v),
           v === target ? 'at target' : `target ${text(target ?? '?')}`,
