@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { operatorsNamed } from '../../server/src/features/hover/clusterVersion';
+import { operatorsNamed } from '../../server/src/model/cvoMessages';
 import { resourceFile, samples } from './helpers/fixtures';
 import { hoverOn, markdownOf, plain } from './helpers/hover';
 import { loadFixture } from './helpers/snapshot';

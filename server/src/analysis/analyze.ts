@@ -13,6 +13,13 @@ import { rules } from '../rules/registry';
 import { loadSnapshot } from './loadSnapshot';
 
 export type RuleLevel = Severity | 'off';
+
+/** Every level a user may give a rule, in settings and with `--rule`. */
+export const ruleLevelNames: readonly RuleLevel[] = ['off', 'error', 'warning', 'info', 'hint'];
+
+export function isRuleLevel(v: unknown): v is RuleLevel {
+  return typeof v === 'string' && (ruleLevelNames as readonly string[]).includes(v);
+}
 export type RuleLevels = Record<string, RuleLevel>;
 
 export interface RootAnalysis {

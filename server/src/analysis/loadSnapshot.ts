@@ -118,14 +118,14 @@ async function readObjects(ctx: LoadContext, f: IndexedFile): Promise<[Json, Obj
   const r = await ctx.cache.get(f.path);
   ctx.filesRead.push(f.path);
   if (!r.ok) {
-    ctx.problems.push(invalid(f.path, [0, 0], `${f.rel}: ${r.error}`));
+    ctx.problems.push(invalidFile(f.path, [0, 0], `${f.rel}: ${r.error}`));
     return [];
   }
   const first = r.parsed.problems[0];
   if (first) {
     const more = r.parsed.problems.length > 1 ? ` (and ${r.parsed.problems.length - 1} more)` : '';
     ctx.problems.push(
-      invalid(f.path, first.span, `${f.rel} does not parse: ${first.message}${more}`),
+      invalidFile(f.path, first.span, `${f.rel} does not parse: ${first.message}${more}`),
     );
   }
   const out: [Json, ObjectSource][] = [];
@@ -145,7 +145,8 @@ async function readObjects(ctx: LoadContext, f: IndexedFile): Promise<[Json, Obj
   return out;
 }
 
-function invalid(file: string, span: [number, number], message: string): Finding {
+/** The `yaml-invalid` finding for a file that cannot be read or parsed. */
+export function invalidFile(file: string, span: [number, number], message: string): Finding {
   return {
     rule: 'yaml-invalid',
     severity: 'error',

@@ -1,5 +1,6 @@
 /** Command-line parsing for `must-gather-inspector`; no dependency, strict about mistakes. */
-import type { RuleLevel, RuleLevels } from '../analysis/analyze';
+import { isRuleLevel, ruleLevelNames } from '../analysis/analyze';
+import type { RuleLevels } from '../analysis/analyze';
 
 export type Format = 'text' | 'json';
 
@@ -23,8 +24,6 @@ export const usage = `Usage:
 Exit status (analyze): 0 without error findings, 1 with at least one, 2 on bad usage or a fatal error.
 Exit status (diff): 0 when both configs were found and compared, 2 on bad usage, an unknown config
 name or a fatal error.`;
-
-const levels: readonly string[] = ['off', 'error', 'warning', 'info', 'hint'];
 
 export function parseArgs(argv: string[], knownRules: string[]): Command {
   if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) return { cmd: 'help' };
@@ -51,11 +50,11 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
     } else if (cmd === 'analyze' && (a === '--rule' || a.startsWith('--rule='))) {
       const spec = value('--rule');
       const m = /^([a-z0-9-]+)=(\w+)$/.exec(spec);
-      if (!m || !levels.includes(m[2]!))
-        throw new UsageError(`--rule takes <id>=<${levels.join('|')}>, not "${spec}"`);
+      if (!m || !isRuleLevel(m[2]))
+        throw new UsageError(`--rule takes <id>=<${ruleLevelNames.join('|')}>, not "${spec}"`);
       if (!knownRules.includes(m[1]!))
         throw new UsageError(`unknown rule "${m[1]}"; rules: ${knownRules.join(', ')}`);
-      ruleLevels[m[1]!] = m[2] as RuleLevel;
+      ruleLevels[m[1]!] = m[2];
     } else if (a.startsWith('-')) {
       throw new UsageError(`unknown option "${a}"`);
     } else {

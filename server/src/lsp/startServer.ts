@@ -8,7 +8,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { FileChangeType, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver';
 import type { Connection, InitializeResult } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { RuleLevel, RuleLevels } from '../analysis/analyze';
+import { isRuleLevel, ruleLevelNames } from '../analysis/analyze';
+import type { RuleLevels } from '../analysis/analyze';
 import { toDiagnostic } from '../features/diagnostics';
 import { hoverAt } from '../features/hover';
 import { documentLinks } from '../features/links';
@@ -179,8 +180,6 @@ export function startServer(connection: Connection): Workspace {
   return workspace;
 }
 
-const levels: readonly string[] = ['off', 'error', 'warning', 'info', 'hint'];
-
 /** Reads the `mustGatherInspector.rules` setting, ignoring (and reporting) unknown entries. */
 export function ruleLevelsFrom(raw: unknown, warn: (m: string) => void): RuleLevels {
   const out: RuleLevels = {};
@@ -188,11 +187,11 @@ export function ruleLevelsFrom(raw: unknown, warn: (m: string) => void): RuleLev
   const known = allRuleIds();
   for (const [id, level] of Object.entries(raw as Record<string, unknown>)) {
     if (!known.includes(id)) warn(`mustGatherInspector.rules: unknown rule "${id}"`);
-    else if (typeof level !== 'string' || !levels.includes(level))
+    else if (!isRuleLevel(level))
       warn(
-        `mustGatherInspector.rules.${id}: "${String(level)}" is not one of ${levels.join(', ')}`,
+        `mustGatherInspector.rules.${id}: "${String(level)}" is not one of ${ruleLevelNames.join(', ')}`,
       );
-    else out[id] = level as RuleLevel;
+    else out[id] = level;
   }
   return out;
 }

@@ -6,6 +6,7 @@
 import { stat } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import { analyzeRoot, applyLevels } from '../analysis/analyze';
+import { invalidFile } from '../analysis/loadSnapshot';
 import type { RootAnalysis, RuleLevels } from '../analysis/analyze';
 import { discoverRoots } from '../gather/discover';
 import type { GatherRoot } from '../gather/discover';
@@ -241,13 +242,13 @@ export class Workspace {
       const first = r.ok ? r.parsed.problems[0] : undefined;
       const message = r.ok ? (first ? `does not parse: ${first.message}` : undefined) : r.error;
       if (message) {
-        out.push({
-          rule: 'yaml-invalid',
-          severity: 'error',
-          location: { file, doc: 0, pointer: '', span: first?.span ?? [0, 0] },
-          message: `${file.slice(root.path.length + 1)} ${message}`,
-          related: [],
-        });
+        out.push(
+          invalidFile(
+            file,
+            first?.span ?? [0, 0],
+            `${file.slice(root.path.length + 1)} ${message}`,
+          ),
+        );
       }
     }
     return applyLevels(out, this.levels);

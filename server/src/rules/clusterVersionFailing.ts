@@ -1,5 +1,6 @@
 /** clusterversion-failing: ClusterVersion reports Failing=True. */
 import { findCondition } from '../model/condition';
+import { operatorsNamed } from '../model/cvoMessages';
 import type { Snapshot } from '../model/snapshot';
 import { finding } from './rule';
 import type { Rule } from './rule';
@@ -13,22 +14,20 @@ export const clusterVersionFailing: Rule = {
     const cv = s.clusterVersion;
     const c = cv && findCondition(cv.conditions, 'Failing');
     if (!cv || c?.status !== 'True') return [];
-    const named = [...c.message.matchAll(/[Cc]luster operator (\S+) (?:is|has)/g)].map(
-      (m) => m[1]!,
-    );
+    const named = operatorsNamed(c.message);
     const message =
       `The cluster-version operator reports Failing since ${when(c.lastTransitionTime, s.gatherTime)}` +
       (c.reason ? ` (${c.reason})` : '') +
       `: ${clip(c.message || 'no message', 400)}.` +
       (named.length
-        ? ` Start from the ClusterOperator${named.length > 1 ? 's' : ''} it names: ${[...new Set(named)].join(', ')}.`
+        ? ` Start from the ClusterOperator${named.length > 1 ? 's' : ''} it names: ${named.join(', ')}.`
         : '');
     return [
       finding(
         clusterVersionFailing,
         c.location,
         message,
-        [...new Set(named)].map((n) => {
+        named.map((n) => {
           const o = s.operators.find((x) => x.name === n);
           const deg = o && findCondition(o.conditions, 'Degraded');
           return o

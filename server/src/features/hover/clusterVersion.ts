@@ -2,6 +2,7 @@
 import type { ClusterVersion, HistoryEntry } from '../../model/clusterVersion';
 import type { Condition } from '../../model/condition';
 import { findCondition } from '../../model/condition';
+import { operatorsNamed } from '../../model/cvoMessages';
 import type { Snapshot } from '../../model/snapshot';
 import { duration, isoTime } from '../../rules/text';
 import { code, sections, table, text } from '../markdown';
@@ -63,16 +64,6 @@ const expected: Record<string, string> = {
   RetrievedUpdates: 'True',
   ReleaseAccepted: 'True',
 };
-
-/** Operator names in `… waiting on a, b` and `Cluster operator X is …` messages. */
-export function operatorsNamed(message: string): string[] {
-  const names: string[] = [];
-  const waiting = /waiting (?:up to \d+ minutes )?on ([a-z0-9-]+(?:, [a-z0-9-]+)*)/.exec(message);
-  if (waiting) names.push(...waiting[1]!.split(', '));
-  for (const m of message.matchAll(/[Cc]luster operators? ([a-z0-9-]+) (?:is|has|cannot)/g))
-    names.push(m[1]!);
-  return [...new Set(names)];
-}
 
 /** A ClusterVersion condition: the table, and for Progressing/Failing which operators it waits on. */
 function conditionHover(
