@@ -21,10 +21,15 @@ export function duration(ms: number): string {
 export function when(d: Date | undefined, gatherTime: Date | undefined): string {
   if (!d) return 'at an unknown time';
   if (!gatherTime) return isoTime(d);
+  return `${isoTime(d)} (${ago(d, gatherTime)})`;
+}
+
+/** `3h0m before the gather`: ages are measured from the gather's timestamp, never the clock. */
+export function ago(d: Date | undefined, gatherTime: Date | undefined): string {
+  if (!d) return 'unknown';
+  if (!gatherTime) return isoTime(d);
   const diff = gatherTime.getTime() - d.getTime();
-  const rel =
-    diff >= 0 ? `${duration(diff)} before the gather` : `${duration(diff)} after the gather`;
-  return `${isoTime(d)} (${rel})`;
+  return `${duration(diff)} ${diff >= 0 ? 'before' : 'after'} the gather`;
 }
 
 /** Cuts must-gather text that would drown a message. */

@@ -4,9 +4,9 @@ import type { Condition } from '../../model/condition';
 import { findCondition } from '../../model/condition';
 import { operatorsNamed } from '../../model/cvoMessages';
 import type { Snapshot } from '../../model/snapshot';
-import { duration, isoTime } from '../../rules/text';
+import { ago, duration, isoTime } from '../../rules/text';
 import { code, sections, table, text } from '../markdown';
-import { ago, conditionAt, conditionTable } from './conditions';
+import { conditionAt, conditionTable } from './conditions';
 
 export function clusterVersionHover(
   snapshot: Snapshot,

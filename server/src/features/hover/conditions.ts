@@ -1,15 +1,7 @@
 /** The conditions table every kind's hover shows: expected vs actual, and when each changed. */
 import type { Condition } from '../../model/condition';
-import { duration, isoTime } from '../../rules/text';
+import { ago } from '../../rules/text';
 import { clipped, table, text } from '../markdown';
-
-/** `3h0m before the gather`: ages are measured from the gather's timestamp, never the clock. */
-export function ago(d: Date | undefined, gatherTime: Date | undefined): string {
-  if (!d) return 'unknown';
-  if (!gatherTime) return isoTime(d);
-  const diff = gatherTime.getTime() - d.getTime();
-  return `${duration(diff)} ${diff >= 0 ? 'before' : 'after'} the gather`;
-}
 
 /**
  * One row per condition. `expected` maps a type to its healthy status; the hovered condition's
