@@ -4,6 +4,7 @@
  */
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments } from 'yaml';
 import type { Document, Node as YamlNode } from 'yaml';
+import { parseOcYaml } from './ocYaml';
 import { split } from './pointer';
 
 export interface ParseLimits {
@@ -34,28 +35,32 @@ export interface ParsedFile {
 }
 
 export function parseText(text: string, limits: ParseLimits = defaultParseLimits): ParsedFile {
-  return parseJsonFast(text, limits) ?? parseYaml(text, limits);
+  const fast = parseJsonFast(text) ?? parseOcYaml(text);
+  return fast ? withLazyTree(text, fast.value, limits) : parseYaml(text, limits);
 }
 
-/**
- * Valid JSON (CI gather-extra Lists, often several MiB) is read with JSON.parse; the YAML node
- * tree with positions is built only when something asks for a position in it.
- */
-function parseJsonFast(text: string, limits: ParseLimits): ParsedFile | undefined {
+/** Valid JSON (CI gather-extra Lists, often several MiB) is read with JSON.parse. */
+function parseJsonFast(text: string): { value: unknown } | undefined {
   const first = /\S/.exec(text)?.[0];
   if (first !== '{' && first !== '[') return undefined;
-  let value: unknown;
   try {
-    value = JSON.parse(text);
+    return { value: JSON.parse(text) };
   } catch {
     return undefined; // let the YAML parser report where it breaks
   }
+}
+
+/**
+ * A file whose value a fast reader produced: the `yaml` node tree with positions, which costs
+ * ~50x more to build, is made only when something asks for a position in this file.
+ */
+function withLazyTree(text: string, value: unknown, limits: ParseLimits): ParsedFile {
   let tree: Document.Parsed | undefined;
   const doc: ParsedDocument = {
     value,
     get node() {
       tree ??= parseYaml(text, limits).docs[0]?.node;
-      if (!tree) throw new Error('JSON text without a document');
+      if (!tree) throw new Error('text without a document');
       return tree;
     },
   };

@@ -1,0 +1,189 @@
+/**
+ * The fast reader of `oc` YAML must give exactly what the `yaml` package gives, or give up:
+ * checked on every fixture file, on hand-written edge cases, and on seeded random mutations.
+ */
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { parseAllDocuments } from 'yaml';
+import { parseOcYaml } from '../../server/src/yaml/ocYaml';
+import { parseText } from '../../server/src/yaml/parse';
+import { examplesDir, fixturesDir } from './helpers/fixtures';
+
+const libError = Symbol('the yaml package reports an error');
+
+/** What the full parser makes of a single-document text. */
+function reference(text: string): unknown {
+  const docs = parseAllDocuments(text, { uniqueKeys: false, strict: false });
+  if (!Array.isArray(docs) || docs.length !== 1) return libError;
+  const doc = docs[0];
+  if (!doc || doc.errors.length > 0) return libError;
+  return doc.toJS({ maxAliasCount: 100 });
+}
+
+function yamlFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((n) => {
+    const p = join(dir, n);
+    if (statSync(p).isDirectory()) return yamlFiles(p);
+    return /\.ya?ml$/.test(n) ? [p] : [];
+  });
+}
+
+const fixtureFiles = [...yamlFiles(examplesDir), ...yamlFiles(fixturesDir)];
+
+describe('parseOcYaml', () => {
+  it('reads every fixture file exactly as the yaml package does, without giving up', () => {
+    assert.ok(fixtureFiles.length > 200);
+    for (const f of fixtureFiles) {
+      const text = readFileSync(f, 'utf8');
+      const fast = parseOcYaml(text);
+      assert.ok(fast, `gave up on ${f}`);
+      assert.deepStrictEqual(fast.value, reference(text), f);
+    }
+  });
+
+  const cases: [string, string][] = [
+    [
+      'scalars of every core type',
+      'a: 1\nb: -2\nc: 0x1F\nd: 0o17\ne: 1.50\nf: 1e3\ng: .inf\nh: .NaN\ni: ~\nj: null\nk: True\nl: FALSE\nm: "1"\nn: \'x\'\no:\n',
+    ],
+    [
+      'a plain scalar folded over lines',
+      'message: this is a long line\n  that goes on\n\n  after an empty line\nnext: 1\n',
+    ],
+    [
+      'a double-quoted scalar folded, with escapes',
+      'm: "a \\"quoted\\" word\\n and a tab\\t\n  continued \\\n  joined \\u00e9\\x41"\n',
+    ],
+    ['a single-quoted scalar folded', "m: 'it''s long\n  and folded\n\n  twice'\n"],
+    [
+      'literal blocks with each chomping',
+      'a: |\n  one\n  two\nb: |-\n  one\n\n  two\n\nc: |+\n  keep\n\nd: 1\n',
+    ],
+    ['a literal block at the end', 'a: |+\n  keep\n\n\n'],
+    [
+      'unindented and indented sequences',
+      'a:\n- 1\n- x: 1\n  y: []\n- - nested\n  - more\nb:\n  - --v=2\n  - -c\n  -\n    deep: true\n',
+    ],
+    ['empty collections and empty values', 'a: {}\nb: []\nc:\nd: ""\n'],
+    ['quoted keys', '"a b": 1\n\'c: d\': 2\n"x\\ty": 3\n'],
+    [
+      'a root sequence of maps',
+      '- name: a\n  value: "1"\n- name: b\n  value: |\n    multi\n    line\n',
+    ],
+    ['plain scalars that look like indicators', 'a: -x\nb: ?y\nc: :z\nd: http://e/f\ne: a:b\n'],
+  ];
+  for (const [name, text] of cases) {
+    it(`agrees on ${name}`, () => {
+      const fast = parseOcYaml(text);
+      assert.ok(fast, `gave up on: ${JSON.stringify(text)}`);
+      assert.deepStrictEqual(fast.value, reference(text));
+    });
+  }
+
+  const unsupported: [string, string][] = [
+    ['comments', 'a: 1 # note\n'],
+    ['anchors and aliases', 'a: &x 1\nb: *x\n'],
+    ['tags', 'a: !!str 1\n'],
+    ['flow collections', 'a: {b: 1}\n'],
+    ['folded blocks', 'a: >\n  folded\n'],
+    ['several documents', 'a: 1\n---\nb: 2\n'],
+    ['CRLF line ends', 'a: 1\r\nb: 2\r\n'],
+    ['tabs', 'a:\tb\n'],
+    ['a broken indentation', 'a:\n  b: 1\n c: 2\n'],
+    ['an unterminated quote', 'a: "open\n'],
+    ['a __proto__ key', '__proto__: 1\n'],
+  ];
+  for (const [name, text] of unsupported) {
+    it(`gives up on ${name}`, () => assert.equal(parseOcYaml(text), undefined));
+  }
+
+  it('never accepts what the yaml package rejects, nor reads it differently (seeded mutations)', () => {
+    let seed = 20261129;
+    const rnd = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed / 0x7fffffff;
+    };
+    const pick = <T>(a: T[]): T => a[Math.floor(rnd() * a.length)] as T;
+    const sources = fixtureFiles
+      .map((f) => readFileSync(f, 'utf8'))
+      .filter((t) => t.length < 20_000);
+    const snippets = [
+      ' ',
+      '  ',
+      '\n',
+      ':',
+      ': ',
+      '- ',
+      '-',
+      '#',
+      ' #',
+      '"',
+      "'",
+      '\\',
+      '|',
+      '|-',
+      '|+',
+      '>',
+      '{',
+      '[',
+      '&a',
+      '*a',
+      '!',
+      '?',
+      '\t',
+      '\n\n',
+      '\n  ',
+      'null',
+      '0x1F',
+      '1e3',
+      '~',
+      '\\n',
+      "''",
+      '\\x41',
+      '%',
+      '---',
+    ];
+    let accepted = 0;
+    for (let k = 0; k < 3000; k++) {
+      let t = pick(sources);
+      for (let j = 0; j < 1 + Math.floor(rnd() * 3); j++) {
+        const pos = Math.floor(rnd() * t.length);
+        const r = rnd();
+        if (r < 0.5) t = t.slice(0, pos) + pick(snippets) + t.slice(pos);
+        else if (r < 0.8) t = t.slice(0, pos) + t.slice(pos + 1 + Math.floor(rnd() * 5));
+        else if (r < 0.9) t = t.slice(0, pos);
+        else {
+          const lines = t.split('\n');
+          lines.splice(Math.floor(rnd() * lines.length), 0, pick(lines));
+          t = lines.join('\n');
+        }
+      }
+      const fast = parseOcYaml(t);
+      if (!fast) continue;
+      accepted++;
+      assert.deepStrictEqual(fast.value, reference(t), `mutation ${k}: ${JSON.stringify(t)}`);
+    }
+    // Most mutations keep the text valid `oc` YAML: the fast path must still take them.
+    assert.ok(accepted > 1000, `only ${accepted} of 3000 mutations read fast`);
+  });
+});
+
+describe('parseText with the fast reader', () => {
+  it('builds the position tree only when a position is asked for, with the same value', () => {
+    const text =
+      'metadata:\n  name: worker\nstatus:\n  conditions:\n  - type: Degraded\n    status: "True"\n';
+    const parsed = parseText(text);
+    assert.deepStrictEqual(parsed.problems, []);
+    const doc = parsed.docs[0];
+    assert.ok(doc);
+    assert.deepStrictEqual(doc.value, reference(text));
+    assert.deepStrictEqual(doc.node.toJS(), doc.value);
+  });
+
+  it('still reports a broken file through the full parser', () => {
+    const parsed = parseText('a: "open\nb: 1\n');
+    assert.ok(parsed.problems.length > 0);
+  });
+});
