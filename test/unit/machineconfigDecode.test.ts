@@ -39,6 +39,29 @@ describe('Ignition data URL decoding', () => {
     });
   });
 
+  it('decodes percent-escapes byte by byte when the text path cannot: NUL, raw non-ASCII, gzip', () => {
+    const nul = Buffer.from('a\0b');
+    assert.deepEqual(decodeSource('data:,a%00b', undefined), {
+      kind: 'binary',
+      size: 3,
+      sha256: createHash('sha256').update(nul).digest('hex'),
+    });
+    // Raw (unescaped) non-ASCII characters count as their UTF-8 bytes.
+    assert.deepEqual(decodeSource('data:,caf\u00e9%20%E2%9C%93', undefined), {
+      kind: 'text',
+      text: 'caf\u00e9 \u2713',
+    });
+    // A lone surrogate is not text: it decodes as U+FFFD, like any other invalid character.
+    assert.deepEqual(decodeSource('data:,x\ud800', undefined), { kind: 'text', text: 'x\ufffd' });
+    // Percent-escaped gzip bytes (no base64) are decoded to bytes, then gunzipped.
+    const gz = gzipSync('pause_image = "x"\n');
+    const escaped = [...gz].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+    assert.deepEqual(decodeContents({ source: `data:,${escaped}`, compression: 'gzip' }), {
+      kind: 'text',
+      text: 'pause_image = "x"\n',
+    });
+  });
+
   it('treats a missing source as an empty file', () => {
     assert.deepEqual(decodeContents({}), { kind: 'text', text: '' });
     assert.deepEqual(decodeContents(undefined), { kind: 'text', text: '' });

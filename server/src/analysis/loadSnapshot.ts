@@ -68,6 +68,20 @@ export async function loadSnapshot(
   return { snapshot, problems, filesRead };
 }
 
+/** Just the ClusterVersion (what `diff` needs to pick the release's reboot rules). */
+export async function loadClusterVersion(
+  index: GatherIndex,
+  cache: ParsedFileCache,
+): Promise<ClusterVersion | undefined> {
+  const ctx = { cache, problems: [], filesRead: [] };
+  const versions = await loadKind(
+    ctx,
+    filesOf(index, 'config.openshift.io', 'clusterversions'),
+    ClusterVersion,
+  );
+  return versions.find((v) => v.name === 'version') ?? versions[0];
+}
+
 /** The CVO's current log, in must-gather and in gather-extra layout. */
 const cvoLog = [
   /\/namespaces\/openshift-cluster-version\/pods\/cluster-version-operator-[^/]+\/cluster-version-operator\/cluster-version-operator\/logs\/current\.log$/,

@@ -9,7 +9,7 @@ import {
   similarNames,
 } from '../analysis/loadMachineConfigs';
 import type { MachineConfigListing } from '../analysis/loadMachineConfigs';
-import { loadSnapshot } from '../analysis/loadSnapshot';
+import { loadClusterVersion } from '../analysis/loadSnapshot';
 import type { GatherRoot } from '../gather/discover';
 import type { ParsedFileCache } from '../gather/fileCache';
 import { buildIndex } from '../gather/gatherIndex';
@@ -36,8 +36,8 @@ export async function diffCommand(
     const b = findMachineConfig(list, nameB);
     if (a && b) {
       // The reboot rules follow the release the cluster is updating to, as in the editor.
-      const { snapshot } = await loadSnapshot(index, cache);
-      const minor = parseRelease(snapshot.clusterVersion?.desiredVersion)?.minor;
+      const cv = await loadClusterVersion(index, cache);
+      const minor = parseRelease(cv?.desiredVersion)?.minor;
       return { ok: true, output: render(a, b, format, minor) };
     }
     all.push(...list);

@@ -1,5 +1,5 @@
 /** Finding -> LSP Diagnostic: the only place analysis results become LSP types. */
-import { DiagnosticSeverity } from 'vscode-languageserver';
+import type { DiagnosticSeverity } from 'vscode-languageserver';
 import type { Diagnostic, DiagnosticRelatedInformation } from 'vscode-languageserver';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -10,10 +10,11 @@ import { rangeOf } from './ranges';
 export const diagnosticSource = 'must-gather';
 
 const severities: Record<Severity, DiagnosticSeverity> = {
-  error: DiagnosticSeverity.Error,
-  warning: DiagnosticSeverity.Warning,
-  info: DiagnosticSeverity.Information,
-  hint: DiagnosticSeverity.Hint,
+  // LSP's numbers, written out so that the CLI bundle stays free of the LSP libraries.
+  error: 1,
+  warning: 2,
+  info: 3,
+  hint: 4,
 };
 
 /**

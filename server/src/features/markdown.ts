@@ -3,7 +3,6 @@
  * untrusted: it is escaped so it renders as plain text, and no link, image, HTML or `command:`
  * URI can ever form from it. Hovers are sent as untrusted Markdown (never `isTrusted`).
  */
-import { MarkupKind } from 'vscode-languageserver';
 import type { MarkupContent } from 'vscode-languageserver';
 
 /**
@@ -53,5 +52,6 @@ export function sections(...parts: (string | undefined)[]): string {
 
 /** Hovers are always Markdown and never trusted: command links stay disabled in the client. */
 export function markdown(value: string): MarkupContent {
-  return { kind: MarkupKind.Markdown, value };
+  // The literal, not the protocol enum: the CLI bundle stays free of the LSP libraries.
+  return { kind: 'markdown', value };
 }

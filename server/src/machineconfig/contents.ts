@@ -58,7 +58,20 @@ export function annotation(raw: Json, key: string): string | undefined {
   return strMap(path(raw, 'metadata', 'annotations'))[key];
 }
 
+/** Decoded files per config object: the summary and the normalised text both need them. */
+const decodedFiles = new WeakMap<object, FileEntry[]>();
+
 export function files(raw: Json, options?: DecodeOptions): FileEntry[] {
+  if (options !== undefined) return decodeFiles(raw, options);
+  let known = decodedFiles.get(raw);
+  if (!known) {
+    known = decodeFiles(raw);
+    decodedFiles.set(raw, known);
+  }
+  return [...known];
+}
+
+function decodeFiles(raw: Json, options?: DecodeOptions): FileEntry[] {
   const out: FileEntry[] = [];
   for (const f of arr(path(raw, 'spec', 'config', 'storage', 'files'))) {
     const o = rec(f);

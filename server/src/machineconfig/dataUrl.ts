@@ -34,9 +34,13 @@ export function decodeSource(
   options: DecodeOptions = {},
 ): Decoded {
   const cap = options.maxOutputBytes ?? defaultMaxOutputBytes;
-  const bytes = dataUrlBytes(source);
-  if (!Buffer.isBuffer(bytes)) return bytes;
-  if (compression === undefined || compression === '') return classify(bytes, cap);
+  const plain = compression === undefined || compression === '';
+  const bytes = dataUrlBytes(source, plain);
+  if (!Buffer.isBuffer(bytes)) {
+    if (bytes.kind === 'text' && overCapText(bytes.text, cap)) return overCap(cap);
+    return bytes;
+  }
+  if (plain) return classify(bytes, cap);
   if (compression !== 'gzip') {
     return { kind: 'invalid', reason: `unsupported compression "${compression}"` };
   }
@@ -49,8 +53,11 @@ export function decodeSource(
   }
 }
 
-/** The payload bytes of a data URL, or why there are none. */
-function dataUrlBytes(source: string): Buffer | Extract<Decoded, { kind: 'invalid' }> {
+/** The payload bytes of a data URL (or its text, when that was quicker), or why there are none. */
+function dataUrlBytes(
+  source: string,
+  textOk: boolean,
+): Buffer | Extract<Decoded, { kind: 'invalid' | 'text' }> {
   if (!/^data:/i.test(source)) {
     // Ignition can fetch http(s), s3, gs, tftp and arn sources; we never reach the network.
     if (/^(https?|s3|gs|tftp|arn):/i.test(source)) {
@@ -62,38 +69,52 @@ function dataUrlBytes(source: string): Buffer | Extract<Decoded, { kind: 'invali
   if (comma < 0) return { kind: 'invalid', reason: 'not a data URL (no comma)' };
   const meta = source.slice(5, comma);
   const body = source.slice(comma + 1);
-  const unescaped = percentDecode(body);
-  if (unescaped === undefined) return { kind: 'invalid', reason: 'bad percent-escape' };
-  if (!/;base64$/i.test(meta)) return unescaped;
+  if (badEscape.test(body)) return { kind: 'invalid', reason: 'bad percent-escape' };
+  if (!/;base64$/i.test(meta)) {
+    return (textOk ? percentDecodedText(body) : undefined) ?? percentDecode(body);
+  }
   // Base64 payloads may legally carry percent-escapes and line breaks; the alphabet must hold.
-  const b64 = unescaped.toString('latin1').replace(/[\s]/g, '');
+  const raw = body.includes('%') ? percentDecode(body).toString('latin1') : body;
+  const b64 = /\s/.test(raw) ? raw.replace(/\s/g, '') : raw;
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(b64) || b64.length % 4 === 1) {
     return { kind: 'invalid', reason: 'bad base64' };
   }
   return Buffer.from(b64, 'base64');
 }
 
-/** Percent-decoding to bytes (not to UTF-8 text: payloads may be binary). */
-function percentDecode(s: string): Buffer | undefined {
-  if (!s.includes('%')) return Buffer.from(s, 'utf8');
-  const out: number[] = [];
-  for (let i = 0; i < s.length; i++) {
-    const ch = s.charCodeAt(i);
-    if (ch === 0x25) {
-      const hex = s.slice(i + 1, i + 3);
-      if (!/^[0-9A-Fa-f]{2}$/.test(hex)) return undefined;
-      out.push(parseInt(hex, 16));
+const badEscape = /%(?![0-9A-Fa-f]{2})/;
+const loneSurrogate = /\p{Cs}/u;
+
+/**
+ * The common case, natively: escapes of UTF-8 text without NUL. Anything else (binary bytes,
+ * lone surrogates) returns undefined and goes through `percentDecode`.
+ */
+function percentDecodedText(s: string): Extract<Decoded, { kind: 'text' }> | undefined {
+  if (loneSurrogate.test(s)) return undefined;
+  let text: string;
+  try {
+    text = s.includes('%') ? decodeURIComponent(s) : s;
+  } catch {
+    return undefined; // escapes of bytes that are not UTF-8
+  }
+  return text.includes('\0') ? undefined : { kind: 'text', text };
+}
+
+/** Percent-decoding to bytes (not to UTF-8 text: payloads may be binary); escapes are valid. */
+function percentDecode(s: string): Buffer {
+  const raw = Buffer.from(s, 'utf8');
+  const out = Buffer.allocUnsafe(raw.length);
+  let n = 0;
+  for (let i = 0; i < raw.length; i++) {
+    const b = raw[i] as number;
+    if (b === 0x25) {
+      out[n++] = parseInt(String.fromCharCode(raw[i + 1] as number, raw[i + 2] as number), 16);
       i += 2;
-    } else if (ch < 0x80) {
-      out.push(ch);
     } else {
-      // A raw non-ASCII character: keep its UTF-8 bytes.
-      const cp = s.codePointAt(i) ?? ch;
-      for (const b of Buffer.from(String.fromCodePoint(cp), 'utf8')) out.push(b);
-      if (cp > 0xffff) i++;
+      out[n++] = b;
     }
   }
-  return Buffer.from(out);
+  return out.subarray(0, n);
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -112,6 +133,11 @@ function classify(bytes: Buffer, cap: number): Decoded {
     size: bytes.length,
     sha256: createHash('sha256').update(bytes).digest('hex'),
   };
+}
+
+/** Whether a text's UTF-8 size passes the cap (counted only when it could). */
+function overCapText(text: string, cap: number): boolean {
+  return text.length * 3 > cap && Buffer.byteLength(text) > cap;
 }
 
 function overCap(cap: number): Decoded {
