@@ -43,7 +43,7 @@ describe('analysis of a whole root', () => {
     }
   });
 
-  it('prefers the single-object file over the List copy of the same object', async () => {
+  it('reads the single-object files and skips the List copy of the same objects', async () => {
     const a = await analyze(samples.workerBlocksMco);
     const f = a.findings.find((x) => x.rule === 'operator-not-leveled');
     assert.equal(
@@ -51,9 +51,10 @@ describe('analysis of a whole root', () => {
       resourceFile(samples.workerBlocksMco, machineConfigOperatorFile),
     );
     assert.ok(
-      a.filesRead.some((p) => p.endsWith('config.openshift.io/clusteroperators.yaml')),
-      'the List was read too',
+      !a.filesRead.some((p) => p.endsWith('config.openshift.io/clusteroperators.yaml')),
+      'the List beside the single files was read',
     );
+    assert.equal(a.snapshot.operators.length, 11);
   });
 
   it("opens no log but the cluster-version operator's current log", async () => {

@@ -112,7 +112,9 @@ async function loadKind<T extends KubeObject>(
   ctor: Ctor<T>,
 ): Promise<T[]> {
   const singles = files.filter((f) => !f.list);
-  const lists = files.filter((f) => f.list);
+  // `oc adm inspect` writes a List beside the single files of the same objects
+  // (clusteroperators.yaml beside clusteroperators/*.yaml): read Lists only when they are alone.
+  const lists = singles.length > 0 ? [] : files.filter((f) => f.list);
   const byKey = new Map<string, T>();
   const add = (o: T, replace: boolean) => {
     const key = `${o.namespace ?? ''}/${o.name}`;

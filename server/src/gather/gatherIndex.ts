@@ -1,7 +1,7 @@
 /**
  * The path index of one must-gather root: every resource and List file by group and plural,
- * and every log path, built from directory listings only. Nothing here opens a file except
- * the tiny `timestamp`.
+ * and the log paths the analysis reads, built from directory listings only. Nothing here opens
+ * a file except the tiny `timestamp`.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -31,7 +31,7 @@ export async function buildIndex(root: GatherRoot): Promise<GatherIndex> {
   const files: IndexedFile[] = [];
   const logs: string[] = [];
   const classify = root.kind === 'must-gather' ? classifyMustGatherPath : classifyGatherExtraPath;
-  await walk(root.path, '', (rel) => {
+  await walk(root.path, '', wanted, (rel) => {
     const k: PathKind = classify(rel);
     if (k.kind === 'log') logs.push(join(root.path, rel));
     else if (k.kind === 'resource' || k.kind === 'list') {
@@ -52,7 +52,27 @@ export function filesOf(index: GatherIndex, group: string, plural: string): Inde
   return index.files.filter((f) => f.resource.group === group && f.resource.plural === plural);
 }
 
-async function walk(dir: string, rel: string, visit: (rel: string) => void): Promise<void> {
+/**
+ * Namespaces whose pod folders are listed. Pod folders are most of a must-gather's directories
+ * (one per pod, two per container, one for logs); no rule reads the others.
+ */
+export const podLogNamespaces: ReadonlySet<string> = new Set([
+  'openshift-cluster-version',
+  'openshift-machine-config-operator',
+]);
+
+/** Whether the walk enters a folder: everything but pod folders of other namespaces. */
+function wanted(rel: string): boolean {
+  const m = /^namespaces\/([^/]+)\/pods$/.exec(rel);
+  return !m || podLogNamespaces.has(m[1] as string);
+}
+
+async function walk(
+  dir: string,
+  rel: string,
+  enter: (rel: string) => boolean,
+  visit: (rel: string) => void,
+): Promise<void> {
   let entries;
   try {
     entries = await readdir(dir, { withFileTypes: true });
@@ -63,8 +83,9 @@ async function walk(dir: string, rel: string, visit: (rel: string) => void): Pro
   for (const e of entries) {
     const childRel = rel === '' ? e.name : `${rel}/${e.name}`;
     // Symbolic links are neither followed nor read.
-    if (e.isDirectory()) subdirs.push(walk(join(dir, e.name), childRel, visit));
-    else if (e.isFile()) visit(childRel);
+    if (e.isDirectory()) {
+      if (enter(childRel)) subdirs.push(walk(join(dir, e.name), childRel, enter, visit));
+    } else if (e.isFile()) visit(childRel);
   }
   await Promise.all(subdirs);
 }

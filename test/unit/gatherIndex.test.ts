@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { buildIndex } from '../../server/src/gather/gatherIndex';
+import { tempTree } from './helpers/tempTree';
+
+describe('path index', () => {
+  it('lists pod folders only in the namespaces whose logs the analysis reads', async () => {
+    const t = tempTree();
+    try {
+      const log = (ns: string, pod: string, c: string) =>
+        t.write(`namespaces/${ns}/pods/${pod}/${c}/${c}/logs/current.log`, 'x\n');
+      const cvo = log(
+        'openshift-cluster-version',
+        'cluster-version-operator-5d-x',
+        'cluster-version-operator',
+      );
+      const mcd = log(
+        'openshift-machine-config-operator',
+        'machine-config-daemon-abcde',
+        'machine-config-daemon',
+      );
+      log('openshift-dns', 'dns-default-abcde', 'dns');
+      t.write(
+        'namespaces/openshift-dns/pods/dns-default-abcde/dns-default-abcde.yaml',
+        'kind: Pod\n',
+      );
+      const pods = t.write('namespaces/openshift-dns/core/pods.yaml', 'kind: PodList\nitems: []\n');
+      const index = await buildIndex({ kind: 'must-gather', path: t.path });
+      assert.deepEqual([...index.logs].sort(), [mcd, cvo].sort());
+      assert.ok(
+        index.files.some((f) => f.path === pods),
+        'namespace Lists are still indexed',
+      );
+      assert.ok(!index.files.some((f) => f.rel.includes('openshift-dns/pods/')));
+    } finally {
+      t.remove();
+    }
+  });
+});
