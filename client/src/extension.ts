@@ -36,6 +36,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       configurationSection: 'mustGatherInspector',
       fileEvents: vscode.workspace.createFileSystemWatcher('**/*.{yaml,yml,json}'),
     },
+    // Diagnostics are remembered here between sessions, never inside a must-gather.
+    initializationOptions: { storageDir: context.globalStorageUri.fsPath },
     outputChannel: log,
     revealOutputChannelOn: RevealOutputChannelOn.Never, // never steal focus
     markdown: { isTrusted: false, supportHtml: false },

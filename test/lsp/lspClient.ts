@@ -48,6 +48,12 @@ export class LspClient {
   }
 
   settings: unknown = {};
+
+  /** The server's process id (the benchmark reads its memory). */
+  get pid(): number | undefined {
+    return this.proc.pid;
+  }
+
   status: { indexing: boolean; roots: unknown[] } | undefined;
 
   /** Resolves once the server reports it is idle with at least one root analysed. */
@@ -57,13 +63,19 @@ export class LspClient {
     );
   }
 
-  /** @param nodeArgs extra Node options for the server process, e.g. `--require <preload>`. */
+  /**
+   * @param nodeArgs extra Node options for the server process, e.g. `--require <preload>`.
+   * @param opts.server the bundled server to run (the benchmark runs from another folder);
+   *   opts.initializationOptions what the VS Code client would send (e.g. `storageDir`).
+   */
   static async start(
     folders: string[],
     settings: unknown = {},
     nodeArgs: string[] = [],
+    opts: { server?: string; initializationOptions?: unknown } = {},
   ): Promise<LspClient> {
-    const proc = spawn(process.execPath, [...nodeArgs, serverPath, '--stdio'], { stdio: 'pipe' });
+    const server = opts.server ?? serverPath;
+    const proc = spawn(process.execPath, [...nodeArgs, server, '--stdio'], { stdio: 'pipe' });
     proc.stderr.on('data', (d: Buffer) => process.stderr.write(d));
     const connection = createProtocolConnection(
       new StreamMessageReader(proc.stdout),
@@ -76,6 +88,7 @@ export class LspClient {
       processId: process.pid,
       rootUri: null,
       workspaceFolders: folders.map((f, i) => ({ uri: pathToFileURL(f).href, name: `folder${i}` })),
+      initializationOptions: opts.initializationOptions,
       capabilities: {
         textDocument: { publishDiagnostics: { relatedInformation: true } },
         workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: false } },

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
@@ -188,6 +189,52 @@ describe('language server and files changed on disk', () => {
     } finally {
       await lsp.stop();
       copy.remove();
+    }
+  });
+});
+
+describe('language server started again on an analysed must-gather', () => {
+  it('shows the remembered diagnostics at once, then the same from its own analysis', async () => {
+    const copy = copyFixture(samples.levelEarly);
+    const storage = mkdtempSync(join(tmpdir(), 'mgi-storage-'));
+    const init = { initializationOptions: { storageDir: storage } };
+    const mco = resourceFile(copy.path, machineConfigOperatorFile);
+    const diagnosis = (lsp: LspClient) =>
+      byRule(lsp.diagnosticsFor(mco), 'mco-level-before-required-pools')[0];
+    try {
+      const first = await LspClient.start([copy.path], {}, [], init);
+      const analysed = await first.waitFor('the seed 001 diagnosis', () => diagnosis(first));
+      await first.idle();
+      await first.stop();
+      assert.ok(!first.logs.some((l) => /remembered/.test(l)), 'the first server starts cold');
+
+      const second = await LspClient.start([copy.path], {}, [], init);
+      try {
+        const recalled = await second.waitFor('the recalled diagnosis', () => diagnosis(second));
+        assert.deepEqual(recalled, analysed);
+        await second.idle();
+        assert.ok(
+          second.logs.some((l) => /showing the remembered diagnostics of \d+ file/.test(l)),
+        );
+        assert.deepEqual(diagnosis(second), analysed);
+      } finally {
+        await second.stop();
+      }
+
+      // A file changed between the runs: nothing is recalled, the analysis tells.
+      writeFileSync(mco, readFileSync(mco, 'utf8') + '\n');
+      const third = await LspClient.start([copy.path], {}, [], init);
+      try {
+        await third.waitFor('the diagnosis', () => diagnosis(third));
+        await third.idle();
+        assert.ok(!third.logs.some((l) => /remembered/.test(l)));
+      } finally {
+        await third.stop();
+      }
+      assert.ok(!readdirSync(copy.path).some((n) => n.startsWith('.')), 'nothing written inside');
+    } finally {
+      copy.remove();
+      rmSync(storage, { recursive: true, force: true });
     }
   });
 });

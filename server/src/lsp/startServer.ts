@@ -3,16 +3,17 @@
  * All decisions live in the analysis core; this file translates.
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { FileChangeType, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver';
-import type { Connection, InitializeResult } from 'vscode-languageserver';
+import type { Connection, Diagnostic, InitializeResult } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { isRuleLevel, ruleLevelNames } from '../analysis/analyze';
 import type { RuleLevels } from '../analysis/analyze';
 import { toDiagnostic } from '../features/diagnostics';
 import { hoverAt } from '../features/hover';
 import { documentLinks } from '../features/links';
+import type { Finding } from '../rules/finding';
 import { allRuleIds } from '../rules/registry';
 import { version } from '../version';
 import { offsetOf } from '../yaml/pathAt';
@@ -31,6 +32,7 @@ import type {
   MachineConfigsParams,
   NormalizedConfigParams,
 } from './protocol';
+import { RememberedDiagnostics } from './remembered';
 import { Workspace } from './workspace';
 
 /** The rule pages shipped beside the bundle (`dist/server.js` → `docs/rules/`). */
@@ -44,14 +46,48 @@ export function startServer(connection: Connection): Workspace {
   let configurationSupport = false;
   let progressSupport = false;
 
+  let remembered = new RememberedDiagnostics(undefined);
+  /** Stores being written; shutdown waits for them. */
+  const saves = new Set<Promise<void>>();
+  let levels: RuleLevels = {};
+  /** Remembered diagnostics are valid only for the same server, settings and client. */
+  const rememberKey = () =>
+    JSON.stringify({ version, levels, relatedInformation, docs: ruleDocsDir ?? null });
+  const diagnosticsOf = (findings: Finding[]) =>
+    findings.map((f) => toDiagnostic(f, workspace.cache, relatedInformation, ruleDocsDir));
+
   const workspace = new Workspace({
     publish(file, findings) {
       void connection.sendDiagnostics({
         uri: pathToFileURL(file).href,
-        diagnostics: findings.map((f) =>
-          toDiagnostic(f, workspace.cache, relatedInformation, ruleDocsDir),
-        ),
+        diagnostics: diagnosticsOf(findings),
       });
+    },
+    async recall(root) {
+      const known = await remembered.load(root.path, rememberKey());
+      if (!known) return [];
+      for (const [file, diagnostics] of known) {
+        void connection.sendDiagnostics({ uri: pathToFileURL(file).href, diagnostics });
+      }
+      connection.console.log(
+        `showing the remembered diagnostics of ${known.size} file(s) in ${root.path} while it is analysed again`,
+      );
+      return [...known.keys()];
+    },
+    analysed(a) {
+      const byFile = new Map<string, Diagnostic[]>();
+      for (const f of a.findings) {
+        const list = byFile.get(f.location.file) ?? [];
+        list.push(...diagnosticsOf([f]));
+        byFile.set(f.location.file, list);
+      }
+      const saving = remembered
+        .save(a.root.path, rememberKey(), a.filesRead, byFile)
+        .catch((err: unknown) =>
+          connection.console.warn(`could not remember diagnostics: ${String(err)}`),
+        )
+        .finally(() => saves.delete(saving));
+      saves.add(saving);
     },
     log(message) {
       connection.console.log(message);
@@ -66,9 +102,13 @@ export function startServer(connection: Connection): Workspace {
     relatedInformation = caps.textDocument?.publishDiagnostics?.relatedInformation === true;
     configurationSupport = caps.workspace?.configuration === true;
     progressSupport = caps.window?.workDoneProgress === true;
-    const folders =
-      params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
-    workspace.setFolders(folders.filter((u) => u.startsWith('file:')).map((u) => fileURLToPath(u)));
+    const folders = (
+      params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : [])
+    )
+      .filter((u) => u.startsWith('file:'))
+      .map((u) => fileURLToPath(u));
+    workspace.setFolders(folders);
+    remembered = new RememberedDiagnostics(storageDirFrom(params.initializationOptions, folders));
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -85,6 +125,10 @@ export function startServer(connection: Connection): Workspace {
       await loadSettings();
       await withProgress('Indexing must-gathers', () => workspace.reindex());
     })();
+  });
+
+  connection.onShutdown(async () => {
+    await Promise.all(saves);
   });
 
   connection.onDidChangeConfiguration(() => {
@@ -161,7 +205,8 @@ export function startServer(connection: Connection): Workspace {
   async function loadSettings(): Promise<void> {
     if (!configurationSupport) return;
     const raw: unknown = await connection.workspace.getConfiguration('mustGatherInspector.rules');
-    workspace.setRuleLevels(ruleLevelsFrom(raw, (m) => connection.console.warn(m)));
+    levels = ruleLevelsFrom(raw, (m) => connection.console.warn(m));
+    workspace.setRuleLevels(levels);
   }
 
   async function withProgress(title: string, work: () => Promise<void>): Promise<void> {
@@ -178,6 +223,20 @@ export function startServer(connection: Connection): Workspace {
   documents.listen(connection);
   connection.listen();
   return workspace;
+}
+
+/**
+ * Where to remember diagnostics between runs: `initializationOptions.storageDir` (the VS Code
+ * client passes its global storage folder). None when absent or inside a workspace folder.
+ */
+export function storageDirFrom(options: unknown, folders: string[]): string | undefined {
+  const dir =
+    options !== null && typeof options === 'object'
+      ? (options as { storageDir?: unknown }).storageDir
+      : undefined;
+  if (typeof dir !== 'string' || !isAbsolute(dir)) return undefined;
+  const inside = folders.some((f) => dir === f || dir.startsWith(f + sep));
+  return inside ? undefined : dir;
 }
 
 /** Reads the `mustGatherInspector.rules` setting, ignoring (and reporting) unknown entries. */

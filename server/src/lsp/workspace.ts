@@ -19,6 +19,13 @@ export interface WorkspaceEvents {
   log(message: string): void;
   /** Called whenever the set of roots or the totals change. */
   status(status: WorkspaceStatus): void;
+  /**
+   * Publishes what a previous server remembered for a root not analysed yet (warm start), and
+   * returns the files it published, so the real analysis clears the ones it no longer reports.
+   */
+  recall?(root: GatherRoot): Promise<string[]>;
+  /** An analysis of the files as they are on disk (no open buffer in the root) was published. */
+  analysed?(analysis: RootAnalysis): void;
 }
 
 export interface WorkspaceStatus {
@@ -75,6 +82,7 @@ export class Workspace {
       this.events.log(
         `found ${found.length} must-gather root(s): ${found.map((r) => r.path).join(', ') || 'none'}`,
       );
+      await this.recall();
       for (const root of this.roots.values()) await this.analyze(root);
     });
   }
@@ -215,6 +223,17 @@ export class Workspace {
     return next;
   }
 
+  /** Remembered diagnostics for the roots that have no analysis yet, shown while they run. */
+  private async recall(): Promise<void> {
+    const recall = this.events.recall;
+    if (!recall) return;
+    for (const root of this.roots.values()) {
+      if (this.analyses.has(root.path) || this.published.has(root.path)) continue;
+      const files = await recall(root);
+      if (files.length > 0) this.published.set(root.path, new Set(files));
+    }
+  }
+
   private async analyze(root: GatherRoot): Promise<void> {
     if (!this.roots.has(root.path)) return;
     const started = Date.now();
@@ -227,6 +246,7 @@ export class Workspace {
     a.findings.push(...(await this.openFileProblems(root, a)));
     this.analyses.set(root.path, a);
     this.publishRoot(root.path, a.findings);
+    if (![...this.openFiles].some((f) => this.rootOf(f) === root)) this.events.analysed?.(a);
     this.events.log(
       `analysed ${root.path}: ${a.findings.length} finding(s) in ${Date.now() - started} ms`,
     );

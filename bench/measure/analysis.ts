@@ -1,0 +1,37 @@
+/** In-process facts about a generated must-gather: which files the analysis reads, and where. */
+import { statSync, writeFileSync } from 'node:fs';
+import { analyzeRoot } from '../../server/src/analysis/analyze';
+import { discoverRoots } from '../../server/src/gather/discover';
+import { ParsedFileCache } from '../../server/src/gather/fileCache';
+
+export interface AnalysisFacts {
+  filesRead: string[];
+  bytesRead: number;
+  operatorFile: string;
+  poolFile: string;
+  findings: number;
+  rules: string[];
+}
+
+export async function analysisFacts(dir: string): Promise<AnalysisFacts> {
+  const roots = await discoverRoots(dir);
+  const root = roots[0];
+  if (!root || roots.length !== 1) throw new Error(`expected one must-gather root in ${dir}`);
+  const a = await analyzeRoot(root, new ParsedFileCache());
+  const operator = a.snapshot.operators.find((o) => o.name === 'machine-config');
+  const pool = a.snapshot.pools.find((p) => p.name === 'worker');
+  if (!operator || !pool) throw new Error('no machine-config operator or worker pool');
+  const filesRead = [...new Set(a.filesRead)];
+  return {
+    filesRead,
+    bytesRead: filesRead.reduce((n, f) => n + statSync(f).size, 0),
+    operatorFile: operator.source.file,
+    poolFile: pool.source.file,
+    findings: a.findings.length,
+    rules: [...new Set(a.findings.map((f) => f.rule))].sort(),
+  };
+}
+
+export function writeList(path: string, files: string[]): void {
+  writeFileSync(path, files.join('\n') + '\n');
+}
