@@ -4,11 +4,22 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { LanguageClient, RevealOutputChannelOn, TransportKind } from 'vscode-languageclient/node';
-import type { LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
+import {
+  CloseAction,
+  ErrorAction,
+  LanguageClient,
+  RevealOutputChannelOn,
+  TransportKind,
+} from 'vscode-languageclient/node';
+import type {
+  ErrorHandler,
+  LanguageClientOptions,
+  ServerOptions,
+} from 'vscode-languageclient/node';
 import { compareCommand, reindexRequest, statusNotification } from '../../server/src/lsp/protocol';
 import { compareCommandHandler, RenderedConfigProvider, scheme } from './compare';
 import type { StatusParams } from '../../server/src/lsp/protocol';
+import { RestartPolicy } from './restartPolicy';
 import { StatusItem } from './statusItem';
 
 let client: LanguageClient | undefined;
@@ -40,6 +51,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     initializationOptions: { storageDir: context.globalStorageUri.fsPath },
     outputChannel: log,
     revealOutputChannelOn: RevealOutputChannelOn.Never, // never steal focus
+    errorHandler: crashHandler(log),
     markdown: { isTrusted: false, supportHtml: false },
   };
   client = new LanguageClient(
@@ -64,6 +76,43 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 
   client.onNotification(statusNotification, (s: StatusParams) => status.update(s));
   await client.start();
+}
+
+/** Restarts a crashed server, telling the user once (with the log at hand), until it keeps crashing. */
+function crashHandler(log: vscode.LogOutputChannel): ErrorHandler {
+  const policy = new RestartPolicy();
+  const showLog = 'Show Server Log';
+  const offerLog = (shown: Thenable<string | undefined>) =>
+    void shown.then((choice) => {
+      if (choice === showLog) log.show(true);
+    });
+  return {
+    error: (_error, _message, count) => ({
+      action: (count ?? 0) <= 3 ? ErrorAction.Continue : ErrorAction.Shutdown,
+    }),
+    closed: () => {
+      const response = policy.onCrash(Date.now());
+      log.error(`the language server stopped unexpectedly (${response})`);
+      if (response === 'give-up') {
+        offerLog(
+          vscode.window.showErrorMessage(
+            'Must-Gather Inspector: the language server keeps stopping and will not be restarted. Reload the window to try again.',
+            showLog,
+          ),
+        );
+        return { action: CloseAction.DoNotRestart, handled: true };
+      }
+      if (response === 'restart-and-tell') {
+        offerLog(
+          vscode.window.showWarningMessage(
+            'Must-Gather Inspector: the language server stopped unexpectedly and was restarted.',
+            showLog,
+          ),
+        );
+      }
+      return { action: CloseAction.Restart, handled: true };
+    },
+  };
 }
 
 export async function deactivate(): Promise<void> {
