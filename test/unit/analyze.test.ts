@@ -59,7 +59,7 @@ describe('analysis of a whole root', () => {
 
   it("opens no log but the cluster-version operator's current log", async () => {
     const a = await analyze(samples.workerBlocksMco);
-    assert.ok(a.index.logs.length > 5);
+    assert.ok(a.index.logs.length >= 1);
     const logs = a.filesRead.filter((p) => p.endsWith('.log'));
     assert.equal(logs.length, 1);
     assert.match(

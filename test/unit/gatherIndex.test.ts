@@ -26,7 +26,8 @@ describe('path index', () => {
       );
       const pods = t.write('namespaces/openshift-dns/core/pods.yaml', 'kind: PodList\nitems: []\n');
       const index = await buildIndex({ kind: 'must-gather', path: t.path });
-      assert.deepEqual([...index.logs].sort(), [mcd, cvo].sort());
+      assert.deepEqual(index.logs, [cvo]);
+      assert.ok(mcd);
       assert.ok(
         index.files.some((f) => f.path === pods),
         'namespace Lists are still indexed',

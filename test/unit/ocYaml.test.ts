@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parseAllDocuments } from 'yaml';
 import { parseOcYaml } from '../../server/src/yaml/ocYaml';
-import { parseText } from '../../server/src/yaml/parse';
+import { parseText, spanOf } from '../../server/src/yaml/parse';
+import { pointer } from '../../server/src/yaml/pointer';
 import { examplesDir, fixturesDir } from './helpers/fixtures';
 
 const libError = Symbol('the yaml package reports an error');
@@ -170,7 +171,32 @@ describe('parseOcYaml', () => {
   });
 });
 
+/** Every pointer into a value, plus one that leads nowhere below each. */
+function pointersOf(v: unknown, segs: (string | number)[] = []): string[] {
+  const here = [pointer(...segs), pointer(...segs, 'nowhere')];
+  if (Array.isArray(v)) return [...here, ...v.flatMap((x, i) => pointersOf(x, [...segs, i]))];
+  if (v !== null && typeof v === 'object') {
+    return [...here, ...Object.entries(v).flatMap(([k, x]) => pointersOf(x, [...segs, k]))];
+  }
+  return here;
+}
+
 describe('parseText with the fast reader', () => {
+  it('gives every pointer of every fixture file the span the position tree gives', () => {
+    let checked = 0;
+    for (const f of fixtureFiles) {
+      const text = readFileSync(f, 'utf8');
+      const fast = parseText(text);
+      const tree = parseText(text, undefined, false);
+      assert.ok(fast.docs[0]?.spans, f);
+      for (const p of pointersOf(fast.docs[0]?.value)) {
+        assert.deepEqual(spanOf(fast, 0, p), spanOf(tree, 0, p), `${f} ${p}`);
+        checked++;
+      }
+    }
+    assert.ok(checked > 100_000);
+  });
+
   it('builds the position tree only when a position is asked for, with the same value', () => {
     const text =
       'metadata:\n  name: worker\nstatus:\n  conditions:\n  - type: Degraded\n    status: "True"\n';

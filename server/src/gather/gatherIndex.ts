@@ -53,13 +53,12 @@ export function filesOf(index: GatherIndex, group: string, plural: string): Inde
 }
 
 /**
- * Namespaces whose pod folders are listed. Pod folders are most of a must-gather's directories
- * (one per pod, two per container, one for logs); no rule reads the others.
+ * Namespaces whose pod folders are listed: those whose logs a rule reads (the CVO's). Pod
+ * folders are most of a must-gather's directories (one per pod, two per container, one for
+ * logs; 250 machine-config-daemon pods alone make 1,750), so a rule that reads another
+ * namespace's logs adds it here.
  */
-export const podLogNamespaces: ReadonlySet<string> = new Set([
-  'openshift-cluster-version',
-  'openshift-machine-config-operator',
-]);
+export const podLogNamespaces: ReadonlySet<string> = new Set(['openshift-cluster-version']);
 
 /** Whether the walk enters a folder: everything but pod folders of other namespaces. */
 function wanted(rel: string): boolean {

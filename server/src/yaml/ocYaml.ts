@@ -14,12 +14,23 @@ const giveUp = (): never => {
   throw new Unsupported();
 };
 
-export function parseOcYaml(text: string): { value: unknown } | undefined {
+/** Text spans by JSON pointer: a map entry from its key to the end of its value, an item itself. */
+export type SpanIndex = Map<string, [number, number]>;
+
+export function parseOcYaml(text: string): { value: unknown } | undefined;
+export function parseOcYaml(
+  text: string,
+  withSpans: true,
+): { value: unknown; spans: SpanIndex } | undefined;
+export function parseOcYaml(
+  text: string,
+  withSpans = false,
+): { value: unknown; spans?: SpanIndex } | undefined {
   if (text.length === 0 || text.includes('\r') || text.charCodeAt(0) === 0xfeff) return undefined;
   try {
-    const r = new Reader(text.split('\n'));
+    const r = new Reader(text.split('\n'), withSpans);
     const value = r.document();
-    return { value };
+    return r.spans ? { value, spans: r.spans } : { value };
   } catch (err) {
     if (err instanceof Unsupported) return undefined;
     throw err;
@@ -84,19 +95,54 @@ const escapes: Record<string, string> = {
   P: '\u2029',
 };
 
+const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
 class Reader {
   private i = 0;
+  /** Offset of each line's start, when spans are recorded. */
+  private readonly starts: number[] | undefined;
+  readonly spans: SpanIndex | undefined;
 
-  constructor(private readonly lines: string[]) {}
+  constructor(
+    private readonly lines: string[],
+    withSpans: boolean,
+  ) {
+    if (!withSpans) return;
+    this.spans = new Map();
+    this.starts = [];
+    let at = 0;
+    for (const l of lines) {
+      this.starts.push(at);
+      at += l.length + 1;
+    }
+  }
 
   document(): unknown {
     this.skipBlank();
     const line = this.lines[this.i];
     if (line === undefined || indentOf(line) !== 0) giveUp();
-    const value = this.node(0);
+    const start = this.offset(this.i, 0);
+    const value = this.node(0, '');
+    this.record('', start);
     this.skipBlank();
     if (this.i < this.lines.length) giveUp();
     return value;
+  }
+
+  private offset(line: number, col: number): number {
+    return this.starts ? (this.starts[line] as number) + col : 0;
+  }
+
+  /** Records a span from `start` to the end of the last non-blank line read so far. */
+  private record(ptr: string, start: number): void {
+    if (!this.spans) return;
+    let j = this.i - 1;
+    while (j > 0 && isBlank(this.lines[j] as string)) j--;
+    this.spans.set(ptr, [start, this.offset(j, (this.lines[j] as string).trimEnd().length)]);
+  }
+
+  private child(ptr: string, key: string | number): string {
+    return this.spans ? `${ptr}/${typeof key === 'number' ? key : escapePointer(key)}` : '';
   }
 
   private skipBlank(): void {
@@ -104,11 +150,11 @@ class Reader {
   }
 
   /** The collection that starts on the current line at column `indent`. */
-  private node(indent: number): unknown {
+  private node(indent: number, ptr: string): unknown {
     const line = this.lines[this.i] as string;
     const rest = line.slice(indent);
-    if (rest === '-' || rest.startsWith('- ')) return this.sequence(indent);
-    if (this.isKeyLine(rest)) return this.mapping(indent);
+    if (rest === '-' || rest.startsWith('- ')) return this.sequence(indent, ptr);
+    if (this.isKeyLine(rest)) return this.mapping(indent, ptr);
     return giveUp(); // a scalar on a line of its own: rare in `oc` output
   }
 
@@ -141,7 +187,7 @@ class Reader {
     return -1;
   }
 
-  private mapping(indent: number): Record<string, unknown> {
+  private mapping(indent: number, ptr: string): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     for (;;) {
       this.skipBlank();
@@ -154,7 +200,10 @@ class Reader {
       if (rest.startsWith('- ') || rest === '-') break;
       const [key, after] = this.key(rest);
       if (key === '__proto__') giveUp();
-      out[key] = this.value(indent, indent + after, indent, false);
+      const start = this.offset(this.i, indent);
+      const at = this.child(ptr, key);
+      out[key] = this.value(indent, indent + after, indent, false, at);
+      this.record(at, start);
     }
     return out;
   }
@@ -186,7 +235,13 @@ class Reader {
    * collection at column `parent`. A value on the next lines must be indented more than
    * `parent`, except a block sequence under a map key, which `oc` writes at the key's column.
    */
-  private value(parent: number, col: number, keyIndent: number, inSeq: boolean): unknown {
+  private value(
+    parent: number,
+    col: number,
+    keyIndent: number,
+    inSeq: boolean,
+    ptr: string,
+  ): unknown {
     const line = this.lines[this.i] as string;
     const text = line.slice(col);
     if (text.trim() === '') {
@@ -196,9 +251,9 @@ class Reader {
       if (next === undefined) return null;
       const ind = indentOf(next);
       const rest = next.slice(ind);
-      if (ind > parent) return this.node(ind);
+      if (ind > parent) return this.node(ind, ptr);
       if (!inSeq && ind === keyIndent && (rest === '-' || rest.startsWith('- '))) {
-        return this.sequence(ind);
+        return this.sequence(ind, ptr);
       }
       return null;
     }
@@ -326,7 +381,7 @@ class Reader {
     return content + '\n'.repeat(Math.max(1, breaks));
   }
 
-  private sequence(indent: number): unknown[] {
+  private sequence(indent: number, ptr: string): unknown[] {
     const out: unknown[] = [];
     for (;;) {
       this.skipBlank();
@@ -340,16 +395,26 @@ class Reader {
       const after = rest.slice(1);
       const col = indent + 1 + indentOf(after);
       const content = line.slice(col);
+      const at = this.child(ptr, out.length);
+      // An item starts at its content, which may be on the next line (`-` alone).
+      let start = this.offset(this.i, col);
+      if (content === '' && this.spans) {
+        let j = this.i + 1;
+        while (j < this.lines.length && isBlank(this.lines[j] as string)) j++;
+        const next = this.lines[j];
+        if (next !== undefined && indentOf(next) > indent) start = this.offset(j, indentOf(next));
+      }
       if (
         content !== '' &&
         (this.isKeyLine(content) || content === '-' || content.startsWith('- '))
       ) {
         // A compact collection: read it as if it started on its own line at `col`.
         this.lines[this.i] = ' '.repeat(col) + content;
-        out.push(this.node(col));
+        out.push(this.node(col, at));
       } else {
-        out.push(this.value(indent, col, indent, true));
+        out.push(this.value(indent, col, indent, true, at));
       }
+      this.record(at, start);
     }
     return out;
   }

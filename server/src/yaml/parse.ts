@@ -5,6 +5,7 @@
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments } from 'yaml';
 import type { Document, Node as YamlNode } from 'yaml';
 import { parseOcYaml } from './ocYaml';
+import type { SpanIndex } from './ocYaml';
 import { split } from './pointer';
 
 export interface ParseLimits {
@@ -25,6 +26,8 @@ export interface ParsedDocument {
   /** The plain JavaScript value of the document (null when empty or broken). */
   value: unknown;
   node: Document.Parsed;
+  /** Spans by pointer, when a fast reader can give them without building `node`. */
+  readonly spans?: SpanIndex | undefined;
 }
 
 export interface ParsedFile {
@@ -34,9 +37,16 @@ export interface ParsedFile {
   lines: LineCounter;
 }
 
-export function parseText(text: string, limits: ParseLimits = defaultParseLimits): ParsedFile {
-  const fast = parseJsonFast(text) ?? parseOcYaml(text);
-  return fast ? withLazyTree(text, fast.value, limits) : parseYaml(text, limits);
+export function parseText(
+  text: string,
+  limits: ParseLimits = defaultParseLimits,
+  fast = true,
+): ParsedFile {
+  if (!fast) return parseYaml(text, limits);
+  const json = parseJsonFast(text);
+  if (json) return withLazyTree(text, json.value, limits, false);
+  const oc = parseOcYaml(text);
+  return oc ? withLazyTree(text, oc.value, limits, true) : parseYaml(text, limits);
 }
 
 /** Valid JSON (CI gather-extra Lists, often several MiB) is read with JSON.parse. */
@@ -54,14 +64,25 @@ function parseJsonFast(text: string): { value: unknown } | undefined {
  * A file whose value a fast reader produced: the `yaml` node tree with positions, which costs
  * ~50x more to build, is made only when something asks for a position in this file.
  */
-function withLazyTree(text: string, value: unknown, limits: ParseLimits): ParsedFile {
+function withLazyTree(
+  text: string,
+  value: unknown,
+  limits: ParseLimits,
+  ocYaml: boolean,
+): ParsedFile {
   let tree: Document.Parsed | undefined;
+  let spans: SpanIndex | undefined;
   const doc: ParsedDocument = {
     value,
     get node() {
       tree ??= parseYaml(text, limits).docs[0]?.node;
       if (!tree) throw new Error('text without a document');
       return tree;
+    },
+    // Reading `oc` YAML again with spans costs far less than the node tree (findings need spans).
+    get spans() {
+      if (ocYaml) spans ??= parseOcYaml(text, true)?.spans;
+      return spans;
     },
   };
   return { text, docs: [doc], problems: [], lines: plainText(text).lines };
@@ -112,6 +133,8 @@ export function plainText(text: string): ParsedFile {
 export function spanOf(file: ParsedFile, doc: number, ptr: string): [number, number] {
   const d = file.docs[doc];
   if (!d) return [0, 0];
+  const spans = d.spans;
+  if (spans) return trimEnd(file, spanFromIndex(spans, ptr));
   let node: unknown = d.node.contents;
   let span: [number, number] = rangeOf(node) ?? [0, 0];
   for (const seg of split(ptr)) {
@@ -131,7 +154,24 @@ export function spanOf(file: ParsedFile, doc: number, ptr: string): [number, num
       break;
     }
   }
-  // Block nodes end after their trailing newline; a range should end on its last character.
+  return trimEnd(file, span);
+}
+
+/** The span of the deepest node on the pointer's path, as `spanOf` defines it. */
+function spanFromIndex(spans: SpanIndex, ptr: string): [number, number] {
+  let span = spans.get('') ?? [0, 0];
+  let at = '';
+  for (const seg of split(ptr)) {
+    at += '/' + seg.replace(/~/g, '~0').replace(/\//g, '~1');
+    const s = spans.get(at);
+    if (!s) break;
+    span = s;
+  }
+  return span;
+}
+
+/** Block nodes end after their trailing newline; a range should end on its last character. */
+function trimEnd(file: ParsedFile, span: [number, number]): [number, number] {
   let end = span[1];
   while (end > span[0] && /\s/.test(file.text[end - 1] ?? '')) end--;
   return [span[0], end];
