@@ -70,6 +70,12 @@ describe('CLI analyze', () => {
     assert.match(e.message, /required pool `master` is not updated/);
     assert.match(e.message, /rendered-master-ebc4fc8c7b6a155d86684204394e4930/);
     assert.match(e.message, /after machine-config turned Progressing=False/);
+
+    // A finding in a pod log sits on its line too (logs are cached as text, not YAML).
+    const waiting = findings.find((f) => f.rule === 'cvo-waiting-on-operator');
+    assert.ok(waiting);
+    assert.match(waiting.file, /cluster-version-operator\/logs\/current\.log$/);
+    assert.match(lineOf(examplesDir, waiting), /Result of work/);
   });
 
   it('uses /-separated paths relative to the analysed folder and 1-based positions', () => {

@@ -22,6 +22,39 @@ describe('parsed file cache', () => {
     assert.deepEqual(third.parsed.docs[0]?.value, { kind: 'Pod' });
   });
 
+  it('reads a resource head (up to spec:) apart from the whole file, from its first bytes', async () => {
+    const spec = 'spec:\n  config:\n    data: "' + 'z'.repeat(200_000) + '"\n';
+    const file = t.write(
+      'mc.yaml',
+      'apiVersion: v1\nkind: MachineConfig\nmetadata:\n  name: a\n' + spec,
+    );
+    const cache = new ParsedFileCache();
+    const head = await cache.get(file, 'head');
+    assert.ok(head.ok);
+    assert.deepEqual(head.parsed.docs[0]?.value, {
+      apiVersion: 'v1',
+      kind: 'MachineConfig',
+      metadata: { name: 'a' },
+    });
+    assert.ok(head.parsed.text.length < 100, 'only the head is kept');
+    assert.equal(
+      cache.peek(file),
+      head.parsed,
+      'positions come from the head until the whole is read',
+    );
+    const whole = await cache.get(file);
+    assert.ok(whole.ok);
+    assert.equal((whole.parsed.docs[0]?.value as { spec: unknown }).spec !== undefined, true);
+    assert.equal(cache.peek(file), whole.parsed);
+    cache.invalidate(file);
+    assert.equal(cache.peek(file), undefined, 'invalidate drops every reading of the file');
+    // JSON, or YAML without spec:, is read whole.
+    const json = t.write('mc.json', '{"kind": "MachineConfig", "spec": {"a": 1}}');
+    const j = await cache.get(json, 'head');
+    assert.ok(j.ok);
+    assert.deepEqual(j.parsed.docs[0]?.value, { kind: 'MachineConfig', spec: { a: 1 } });
+  });
+
   it('lets an open buffer override the disk until it is closed', async () => {
     const file = t.write('b.yaml', 'kind: Node\n');
     const cache = new ParsedFileCache();

@@ -4,7 +4,7 @@
  * objects out of List files, and prefers a single-object file over a List copy of the same object.
  * Every file that cannot be read or parsed becomes one `yaml-invalid` finding.
  */
-import type { ParsedFileCache } from '../gather/fileCache';
+import type { ParsedFileCache, ReadMode } from '../gather/fileCache';
 import { filesOf } from '../gather/gatherIndex';
 import type { GatherIndex, IndexedFile } from '../gather/gatherIndex';
 import { arr, rec, str } from '../model/access';
@@ -52,7 +52,8 @@ export async function loadSnapshot(
   const mcFiles = filesOf(index, mc, 'machineconfigs').filter(
     (f) => f.list || (f.resource.name !== undefined && wanted.has(f.resource.name)),
   );
-  const configs = await loadKind(ctx, mcFiles, MachineConfig);
+  // Rendered configs pass a MiB; the rules read only their metadata.
+  const configs = await loadKind(ctx, mcFiles, MachineConfig, 'head');
 
   const snapshot: Snapshot = {
     root: index.root,
@@ -110,6 +111,7 @@ async function loadKind<T extends KubeObject>(
   ctx: LoadContext,
   files: IndexedFile[],
   ctor: Ctor<T>,
+  mode: ReadMode = 'yaml',
 ): Promise<T[]> {
   const singles = files.filter((f) => !f.list);
   // `oc adm inspect` writes a List beside the single files of the same objects
@@ -120,18 +122,22 @@ async function loadKind<T extends KubeObject>(
     const key = `${o.namespace ?? ''}/${o.name}`;
     if (replace || !byKey.has(key)) byKey.set(key, o);
   };
-  for (const objs of await Promise.all(singles.map((f) => readObjects(ctx, f)))) {
+  for (const objs of await Promise.all(singles.map((f) => readObjects(ctx, f, mode)))) {
     for (const [raw, source] of objs) add(new ctor(raw, source), true);
   }
-  for (const objs of await Promise.all(lists.map((f) => readObjects(ctx, f)))) {
+  for (const objs of await Promise.all(lists.map((f) => readObjects(ctx, f, mode)))) {
     for (const [raw, source] of objs) add(new ctor(raw, source), false);
   }
   return [...byKey.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** The objects in one file: the document itself, or the items of a `kind: List`. */
-async function readObjects(ctx: LoadContext, f: IndexedFile): Promise<[Json, ObjectSource][]> {
-  const r = await ctx.cache.get(f.path);
+async function readObjects(
+  ctx: LoadContext,
+  f: IndexedFile,
+  mode: ReadMode,
+): Promise<[Json, ObjectSource][]> {
+  const r = await ctx.cache.get(f.path, mode);
   ctx.filesRead.push(f.path);
   if (!r.ok) {
     ctx.problems.push(invalidFile(f.path, [0, 0], `${f.rel}: ${r.error}`));

@@ -3,12 +3,22 @@
  * with open editor buffers taking precedence over the file on disk. Bounded in entries and in
  * the size of any one file, so a hostile file costs one error, not the process.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import { parseText } from '../yaml/parse';
 import type { ParsedFile, ParseLimits } from '../yaml/parse';
 import { defaultParseLimits, plainText } from '../yaml/parse';
 
 export type ReadResult = { ok: true; parsed: ParsedFile } | { ok: false; error: string };
+
+/**
+ * `yaml`: the whole file parsed. `text`: a log, kept as text with line positions. `head`: a
+ * resource up to its top-level `spec:` (what `oc` writes after `metadata`), for rendered
+ * MachineConfigs of a MiB whose spec no rule reads; only the first bytes are read.
+ */
+export type ReadMode = 'yaml' | 'text' | 'head';
+
+/** How much of a file `head` mode reads before giving up on finding `spec:` and reading all. */
+const headBytes = 64 * 1024;
 
 export interface CacheLimits extends ParseLimits {
   maxFileBytes: number;
@@ -50,7 +60,7 @@ export class ParsedFileCache {
   }
 
   invalidate(path: string): void {
-    this.disk.delete(path);
+    for (const mode of ['yaml', 'text', 'head'] as const) this.disk.delete(keyOf(path, mode));
   }
 
   clear(): void {
@@ -59,7 +69,11 @@ export class ParsedFileCache {
 
   /** The last result for a path without touching the disk (used to place findings). */
   peek(path: string): ParsedFile | undefined {
-    const r = this.overlays.get(path)?.result ?? this.disk.get(path)?.result;
+    const r =
+      this.overlays.get(path)?.result ??
+      this.disk.get(keyOf(path, 'yaml'))?.result ??
+      this.disk.get(keyOf(path, 'head'))?.result ??
+      this.disk.get(keyOf(path, 'text'))?.result;
     return r?.ok ? r.parsed : undefined;
   }
 
@@ -67,7 +81,7 @@ export class ParsedFileCache {
    * The parsed file. `text` mode (pod logs) keeps only the text and its line starts, so that
    * findings in logs get positions the same way as findings in YAML.
    */
-  async get(path: string, mode: 'yaml' | 'text' = 'yaml'): Promise<ReadResult> {
+  async get(path: string, mode: ReadMode = 'yaml'): Promise<ReadResult> {
     const overlay = this.overlays.get(path);
     if (overlay) return overlay.result;
     let st;
@@ -80,11 +94,12 @@ export class ParsedFileCache {
       };
     }
     if (!st.isFile()) return { ok: false, error: 'not a regular file' };
-    const cached = this.disk.get(path);
+    const key = keyOf(path, mode);
+    const cached = this.disk.get(key);
     if (cached && cached.mtimeMs === st.mtimeMs && cached.size === st.size) {
       // Refresh recency so the bound evicts the least recently used entries.
-      this.disk.delete(path);
-      this.disk.set(path, cached);
+      this.disk.delete(key);
+      this.disk.set(key, cached);
       return cached.result;
     }
     let result: ReadResult;
@@ -95,12 +110,12 @@ export class ParsedFileCache {
       };
     } else {
       try {
-        const bytes = await readFile(path);
+        const bytes = mode === 'head' ? await readHead(path, st.size) : await readFile(path);
         result = looksBinary(bytes)
-          ? { ok: false, error: `file is binary, not ${mode === 'yaml' ? 'YAML or JSON' : 'text'}` }
-          : mode === 'yaml'
-            ? this.parse(bytes.toString('utf8'))
-            : { ok: true, parsed: plainText(bytes.toString('utf8')) };
+          ? { ok: false, error: `file is binary, not ${mode === 'text' ? 'text' : 'YAML or JSON'}` }
+          : mode === 'text'
+            ? { ok: true, parsed: plainText(bytes.toString('utf8')) }
+            : this.parse(mode === 'head' ? headOf(bytes.toString('utf8')) : bytes.toString('utf8'));
       } catch (err) {
         result = {
           ok: false,
@@ -108,7 +123,7 @@ export class ParsedFileCache {
         };
       }
     }
-    this.disk.set(path, { mtimeMs: st.mtimeMs, size: st.size, result });
+    this.disk.set(key, { mtimeMs: st.mtimeMs, size: st.size, result });
     while (this.disk.size > this.limits.maxEntries) {
       const oldest = this.disk.keys().next().value;
       if (oldest === undefined) break;
@@ -120,6 +135,31 @@ export class ParsedFileCache {
   private parse(text: string): ReadResult {
     return { ok: true, parsed: parseText(text, this.limits) };
   }
+}
+
+function keyOf(path: string, mode: ReadMode): string {
+  return mode === 'yaml' ? path : `${mode}\u0000${path}`;
+}
+
+/** The first bytes of a file, or all of it when `spec:` is not among them. */
+async function readHead(path: string, size: number): Promise<Buffer> {
+  if (size <= headBytes) return readFile(path);
+  const fh = await open(path, 'r');
+  try {
+    const buf = Buffer.alloc(headBytes);
+    const { bytesRead } = await fh.read(buf, 0, headBytes, 0);
+    const head = buf.subarray(0, bytesRead);
+    return head.includes('\nspec:') ? head : await readFile(path);
+  } finally {
+    await fh.close();
+  }
+}
+
+/** A YAML resource's text before its top-level `spec:` line; JSON and the rest stay whole. */
+function headOf(text: string): string {
+  if (/^\s*[{[]/.test(text)) return text;
+  const at = text.indexOf('\nspec:');
+  return at === -1 ? text : text.slice(0, at + 1);
 }
 
 function mib(n: number): string {
