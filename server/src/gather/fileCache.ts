@@ -17,6 +17,12 @@ export type ReadResult = { ok: true; parsed: ParsedFile } | { ok: false; error: 
  */
 export type ReadMode = 'yaml' | 'text' | 'head';
 
+/**
+ * Left unread when a file is read from disk: server-side-apply bookkeeping, half of a Node's
+ * text in 4.7 gathers, which no rule or hover reads. An open buffer is always read whole.
+ */
+const unread: ReadonlySet<string> = new Set(['/metadata/managedFields']);
+
 /** How much of a file `head` mode reads before giving up on finding `spec:` and reading all. */
 const headBytes = 64 * 1024;
 
@@ -115,7 +121,10 @@ export class ParsedFileCache {
           ? { ok: false, error: `file is binary, not ${mode === 'text' ? 'text' : 'YAML or JSON'}` }
           : mode === 'text'
             ? { ok: true, parsed: plainText(bytes.toString('utf8')) }
-            : this.parse(mode === 'head' ? headOf(bytes.toString('utf8')) : bytes.toString('utf8'));
+            : this.parse(
+                mode === 'head' ? headOf(bytes.toString('utf8')) : bytes.toString('utf8'),
+                unread,
+              );
       } catch (err) {
         result = {
           ok: false,
@@ -132,8 +141,8 @@ export class ParsedFileCache {
     return result;
   }
 
-  private parse(text: string): ReadResult {
-    return { ok: true, parsed: parseText(text, this.limits) };
+  private parse(text: string, skip?: ReadonlySet<string>): ReadResult {
+    return { ok: true, parsed: parseText(text, this.limits, true, skip) };
   }
 }
 

@@ -43,7 +43,8 @@ export async function buildIndex(root: GatherRoot): Promise<GatherIndex> {
       });
     }
   });
-  files.sort((a, b) => a.rel.localeCompare(b.rel));
+  // Code-unit order: stable across locales, and far cheaper than localeCompare on 40k paths.
+  files.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
   const gatherTime = await readGatherTime(root.path);
   return gatherTime ? { root, files, logs, gatherTime } : { root, files, logs };
 }

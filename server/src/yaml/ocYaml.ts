@@ -17,7 +17,15 @@ const giveUp = (): never => {
 /** Text spans by JSON pointer: a map entry from its key to the end of its value, an item itself. */
 export type SpanIndex = Map<string, [number, number]>;
 
-export function parseOcYaml(text: string): { value: unknown } | undefined;
+/**
+ * @param skip pointers of block values to leave out unread (e.g. `/metadata/managedFields`,
+ *   half of a Node's text and read by no rule); their text is not checked.
+ */
+export function parseOcYaml(
+  text: string,
+  withSpans?: false,
+  skip?: ReadonlySet<string>,
+): { value: unknown } | undefined;
 export function parseOcYaml(
   text: string,
   withSpans: true,
@@ -25,10 +33,11 @@ export function parseOcYaml(
 export function parseOcYaml(
   text: string,
   withSpans = false,
+  skip?: ReadonlySet<string>,
 ): { value: unknown; spans?: SpanIndex } | undefined {
   if (text.length === 0 || text.includes('\r') || text.charCodeAt(0) === 0xfeff) return undefined;
   try {
-    const r = new Reader(text.split('\n'), withSpans);
+    const r = new Reader(text.split('\n'), withSpans, skip);
     const value = r.document();
     return r.spans ? { value, spans: r.spans } : { value };
   } catch (err) {
@@ -44,14 +53,13 @@ function indentOf(line: string): number {
 }
 
 function isBlank(line: string): boolean {
-  return /^ *$/.test(line);
+  return indentOf(line) === line.length;
 }
 
 /** Plain scalars as the YAML 1.2 core schema resolves them (the `yaml` package's default). */
 function resolvePlain(s: string): unknown {
-  const c = s.charCodeAt(0);
-  // Fast exit for the common case: text starting with a letter other than the special words.
-  if (s.length > 5 && ((c >= 97 && c <= 122) || (c >= 65 && c <= 90))) return s;
+  // Fast exit for the common case: only these can start null, a boolean or a number.
+  if (s.length > 0 && !'0123456789+-.~nNtTfF'.includes(s[0] as string)) return s;
   if (/^(?:~|[Nn]ull|NULL)?$/.test(s)) return null;
   if (/^(?:[Tt]rue|TRUE)$/.test(s)) return true;
   if (/^(?:[Ff]alse|FALSE)$/.test(s)) return false;
@@ -106,6 +114,7 @@ class Reader {
   constructor(
     private readonly lines: string[],
     withSpans: boolean,
+    private readonly skip: ReadonlySet<string> | undefined,
   ) {
     if (!withSpans) return;
     this.spans = new Map();
@@ -142,7 +151,26 @@ class Reader {
   }
 
   private child(ptr: string, key: string | number): string {
-    return this.spans ? `${ptr}/${typeof key === 'number' ? key : escapePointer(key)}` : '';
+    if (!this.spans && !this.skip) return '';
+    return `${ptr}/${typeof key === 'number' ? key : escapePointer(key)}`;
+  }
+
+  /** Steps over a block value under a key at `keyIndent`, without reading it. */
+  private skipBlock(keyIndent: number): void {
+    this.i++;
+    for (; this.i < this.lines.length; this.i++) {
+      const line = this.lines[this.i] as string;
+      if (isBlank(line)) continue;
+      const ind = indentOf(line);
+      if (ind > keyIndent) continue;
+      if (
+        ind === keyIndent &&
+        line[ind] === '-' &&
+        (line.length === ind + 1 || line[ind + 1] === ' ')
+      )
+        continue;
+      break;
+    }
   }
 
   private skipBlank(): void {
@@ -202,6 +230,10 @@ class Reader {
       if (key === '__proto__') giveUp();
       const start = this.offset(this.i, indent);
       const at = this.child(ptr, key);
+      if (this.skip?.has(at) && line.slice(indent + after).trim() === '') {
+        this.skipBlock(indent);
+        continue;
+      }
       out[key] = this.value(indent, indent + after, indent, false, at);
       this.record(at, start);
     }

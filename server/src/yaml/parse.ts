@@ -34,18 +34,23 @@ export interface ParsedFile {
   text: string;
   docs: ParsedDocument[];
   problems: ParseProblem[];
-  lines: LineCounter;
+  readonly lines: LineCounter;
 }
 
+/**
+ * @param fast false forces the full parser (tests compare against it).
+ * @param skip pointers the fast reader may leave out (see `parseOcYaml`).
+ */
 export function parseText(
   text: string,
   limits: ParseLimits = defaultParseLimits,
   fast = true,
+  skip?: ReadonlySet<string>,
 ): ParsedFile {
   if (!fast) return parseYaml(text, limits);
   const json = parseJsonFast(text);
   if (json) return withLazyTree(text, json.value, limits, false);
-  const oc = parseOcYaml(text);
+  const oc = parseOcYaml(text, false, skip);
   return oc ? withLazyTree(text, oc.value, limits, true) : parseYaml(text, limits);
 }
 
@@ -85,7 +90,17 @@ function withLazyTree(
       return spans;
     },
   };
-  return { text, docs: [doc], problems: [], lines: plainText(text).lines };
+  let lines: LineCounter | undefined;
+  return {
+    text,
+    docs: [doc],
+    problems: [],
+    // Line starts are counted when a position is first asked for, like the tree.
+    get lines() {
+      lines ??= plainText(text).lines;
+      return lines;
+    },
+  };
 }
 
 function parseYaml(text: string, limits: ParseLimits): ParsedFile {
