@@ -12,10 +12,15 @@ export interface LspFigures {
   firstDiagnosticsColdMs: number;
   indexedColdMs: number;
   firstDiagnosticsWarmMs: number;
+  /** The same, from the server's answer to `initialize` (Node's own start left out). */
+  firstDiagnosticsColdFromReadyMs: number;
+  firstDiagnosticsWarmFromReadyMs: number;
   hoverP50Ms: number;
   hoverP95Ms: number;
   hovers: number;
   rssIndexedMiB: number;
+  /** After 100 cycles that warm the JIT and size the heap. */
+  rssWarmedMiB: number;
   rssAfterCyclesMiB: number;
   cycles: number;
 }
@@ -30,22 +35,39 @@ function rssMiB(pid: number | undefined): number {
   return Number(kb) / 1024;
 }
 
+/** A server on `dir`, and the ms from spawn and from its `initialize` answer to diagnostics. */
 async function firstDiagnostics(
   dir: string,
   file: string,
   storageDir: string,
-): Promise<[LspClient, number]> {
+): Promise<[LspClient, number, number]> {
   const t = performance.now();
   const c = await LspClient.start([dir], {}, [], {
     server,
     initializationOptions: { storageDir },
   });
+  const ready = performance.now();
   await c.waitFor(
     `diagnostics for ${file}`,
     () => ((c.diagnosticsFor(file)?.length ?? 0) > 0 ? true : undefined),
     timeoutMs,
   );
-  return [c, performance.now() - t];
+  const done = performance.now();
+  return [c, done - t, done - ready];
+}
+
+/** Opens, edits and closes `file` n times, each cycle waiting for one reply. */
+async function cycle(c: LspClient, file: string, other: string, n: number): Promise<void> {
+  const text = readFileSync(file, 'utf8');
+  for (let k = 0; k < n; k++) {
+    c.open(file, text);
+    c.change(file, text + '\n'.repeat(1 + (k % 3)), 2);
+    c.close(file);
+    await c.hover(other, 0, 0);
+  }
+  await c.idle();
+  await new Promise((r) => setTimeout(r, 500));
+  await c.idle();
 }
 
 /** Positions on the keys a user hovers: condition types, versions, names, messages. */
@@ -70,7 +92,7 @@ export async function measureLsp(
   poolFile: string,
   storageDir: string,
 ): Promise<LspFigures> {
-  const [cold, firstCold] = await firstDiagnostics(dir, operatorFile, storageDir);
+  const [cold, firstCold, firstColdReady] = await firstDiagnostics(dir, operatorFile, storageDir);
   const t = performance.now();
   await cold.idle();
   const indexedColdMs = firstCold + (performance.now() - t);
@@ -89,23 +111,16 @@ export async function measureLsp(
   }
   cold.close(operatorFile);
 
-  // Open, edit, close the worker pool 1,000 times; each cycle waits for one reply, so the
-  // server handles every notification as it would from a user.
-  const pool = readFileSync(poolFile, 'utf8');
+  // Open, edit, close the worker pool: 100 cycles to warm up, then 1,000; each cycle waits for
+  // one reply, so the server handles every notification as it would from a user.
+  await cycle(cold, poolFile, operatorFile, 100);
+  const rssWarmedMiB = rssMiB(cold.pid);
   const cycles = 1000;
-  for (let k = 0; k < cycles; k++) {
-    cold.open(poolFile, pool);
-    cold.change(poolFile, pool + '\n'.repeat(1 + (k % 3)), 2);
-    cold.close(poolFile);
-    await cold.hover(operatorFile, 0, 0);
-  }
-  await cold.idle();
-  await new Promise((r) => setTimeout(r, 500));
-  await cold.idle();
+  await cycle(cold, poolFile, operatorFile, cycles);
   const rssAfterCyclesMiB = rssMiB(cold.pid);
   await cold.stop();
 
-  const [warm, firstWarm] = await firstDiagnostics(dir, operatorFile, storageDir);
+  const [warm, firstWarm, firstWarmReady] = await firstDiagnostics(dir, operatorFile, storageDir);
   await warm.idle();
   await warm.stop();
 
@@ -113,10 +128,13 @@ export async function measureLsp(
     firstDiagnosticsColdMs: firstCold,
     indexedColdMs,
     firstDiagnosticsWarmMs: firstWarm,
+    firstDiagnosticsColdFromReadyMs: firstColdReady,
+    firstDiagnosticsWarmFromReadyMs: firstWarmReady,
     hoverP50Ms: percentile(latencies, 50),
     hoverP95Ms: percentile(latencies, 95),
     hovers: latencies.length,
     rssIndexedMiB,
+    rssWarmedMiB,
     rssAfterCyclesMiB,
     cycles,
   };

@@ -6,7 +6,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import type { DocumentLink } from 'vscode-languageserver';
-import { isMap, isScalar, visit } from 'yaml';
+import { yamlLib } from '../yaml/lib';
 import type { GatherIndex } from '../gather/gatherIndex';
 import type { Snapshot } from '../model/snapshot';
 import { operator } from '../model/snapshot';
@@ -63,7 +63,7 @@ export function documentLinks(
     if (target !== undefined && target !== file) links.push({ span, target });
   };
   for (const d of parsed.docs) {
-    visit(d.node, {
+    yamlLib().visit(d.node, {
       Scalar(_key, node) {
         const span = spanIn(parsed, node);
         if (!span) return;
@@ -103,9 +103,9 @@ function extensionKeyLinks(
   const co = operator(snapshot, 'machine-config');
   if (!co || co.source.file !== file) return [];
   const ext = nodeAtPath(parsed, co.source.doc, [...split(co.source.base), 'status', 'extension']);
-  if (!isMap(ext)) return [];
+  if (!yamlLib().isMap(ext)) return [];
   return ext.items.flatMap((pair) => {
-    if (!isScalar(pair.key)) return [];
+    if (!yamlLib().isScalar(pair.key)) return [];
     const target = pools.get(String(pair.key.value));
     const span = spanIn(parsed, pair.key);
     return target && span ? [{ span, target }] : [];

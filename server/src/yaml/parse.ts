@@ -2,8 +2,8 @@
  * Parses YAML (and JSON, which the same parser reads) keeping source positions, so that any
  * JSON pointer into a document maps back to the exact text range that holds it.
  */
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments } from 'yaml';
 import type { Document, Node as YamlNode } from 'yaml';
+import { yamlLib } from './lib';
 import { parseOcYaml } from './ocYaml';
 import type { SpanIndex } from './ocYaml';
 import { split } from './pointer';
@@ -34,7 +34,30 @@ export interface ParsedFile {
   text: string;
   docs: ParsedDocument[];
   problems: ParseProblem[];
-  readonly lines: LineCounter;
+  readonly lines: LineStarts;
+}
+
+/** Offsets of line starts, and 1-based line and column of an offset (as the `yaml` package). */
+export class LineStarts {
+  readonly lineStarts: number[] = [0];
+
+  constructor(text: string) {
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
+      this.lineStarts.push(i + 1);
+    }
+  }
+
+  linePos(offset: number): { line: number; col: number } {
+    const starts = this.lineStarts;
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((starts[mid] as number) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, col: offset - (starts[lo] as number) + 1 };
+  }
 }
 
 /**
@@ -90,23 +113,21 @@ function withLazyTree(
       return spans;
     },
   };
-  let lines: LineCounter | undefined;
+  let lines: LineStarts | undefined;
   return {
     text,
     docs: [doc],
     problems: [],
     // Line starts are counted when a position is first asked for, like the tree.
     get lines() {
-      lines ??= plainText(text).lines;
+      lines ??= new LineStarts(text);
       return lines;
     },
   };
 }
 
 function parseYaml(text: string, limits: ParseLimits): ParsedFile {
-  const lines = new LineCounter();
-  const all = parseAllDocuments(text, {
-    lineCounter: lines,
+  const all = yamlLib().parseAllDocuments(text, {
     keepSourceTokens: true,
     prettyErrors: false,
     uniqueKeys: false,
@@ -129,15 +150,12 @@ function parseYaml(text: string, limits: ParseLimits): ParsedFile {
     }
     docs.push({ value, node });
   }
-  return { text, docs, problems, lines };
+  return { text, docs, problems, lines: new LineStarts(text) };
 }
 
 /** A text file (a pod log) with line positions but no YAML documents. */
 export function plainText(text: string): ParsedFile {
-  const lines = new LineCounter();
-  lines.addNewLine(0);
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines.addNewLine(i + 1);
-  return { text, docs: [], problems: [], lines };
+  return { text, docs: [], problems: [], lines: new LineStarts(text) };
 }
 
 /**
@@ -153,14 +171,14 @@ export function spanOf(file: ParsedFile, doc: number, ptr: string): [number, num
   let node: unknown = d.node.contents;
   let span: [number, number] = rangeOf(node) ?? [0, 0];
   for (const seg of split(ptr)) {
-    if (isMap(node)) {
-      const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === seg);
+    if (yamlLib().isMap(node)) {
+      const pair = node.items.find((p) => yamlLib().isScalar(p.key) && String(p.key.value) === seg);
       if (!pair) break;
       const start = rangeOf(pair.key)?.[0] ?? span[0];
       const end = rangeOf(pair.value)?.[1] ?? rangeOf(pair.key)?.[1] ?? span[1];
       span = [start, end];
       node = pair.value;
-    } else if (isSeq(node)) {
+    } else if (yamlLib().isSeq(node)) {
       const item = node.items[Number(seg)];
       if (item === undefined || !/^\d+$/.test(seg)) break;
       span = rangeOf(item) ?? span;
@@ -193,7 +211,7 @@ function trimEnd(file: ParsedFile, span: [number, number]): [number, number] {
 }
 
 function rangeOf(node: unknown): [number, number] | undefined {
-  if (node && typeof node === 'object' && !isPair(node) && 'range' in node) {
+  if (node && typeof node === 'object' && !yamlLib().isPair(node) && 'range' in node) {
     const r = (node as YamlNode).range;
     if (r) return [r[0], r[1]];
   }

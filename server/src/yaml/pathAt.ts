@@ -2,7 +2,7 @@
  * The inverse of `spanOf`: which document and JSON-pointer path an offset in the text falls on,
  * so hovers and links can ask the model about the object under the cursor.
  */
-import { isMap, isScalar, isSeq } from 'yaml';
+import { yamlLib } from './lib';
 import type { Node as YamlNode } from 'yaml';
 import type { ParsedFile } from './parse';
 
@@ -30,14 +30,14 @@ export function pathAt(file: ParsedFile, offset: number): PathAt | undefined {
   if (!start || !contains(start, offset)) return undefined;
   const out: PathAt = { doc, path: [], onKey: false, span: start };
   for (;;) {
-    if (isMap(node)) {
+    if (yamlLib().isMap(node)) {
       const hit = node.items.find((p) => {
         const k = spanIn(file, p.key);
         // A pair runs from its key to the end of its value; the colon belongs to the key.
         const end = spanIn(file, p.value)?.[1] ?? k?.[1];
         return k !== undefined && end !== undefined && k[0] <= offset && offset <= end;
       });
-      if (!hit || !isScalar(hit.key)) break;
+      if (!hit || !yamlLib().isScalar(hit.key)) break;
       const keySpan = spanIn(file, hit.key)!;
       out.path.push(String(hit.key.value));
       const valueSpan = spanIn(file, hit.value);
@@ -49,7 +49,7 @@ export function pathAt(file: ParsedFile, offset: number): PathAt | undefined {
       }
       node = hit.value;
       out.span = valueSpan;
-    } else if (isSeq(node)) {
+    } else if (yamlLib().isSeq(node)) {
       const items = node.items;
       const i = items.findIndex((item, n) => {
         const s = spanIn(file, item);
@@ -70,7 +70,7 @@ export function pathAt(file: ParsedFile, offset: number): PathAt | undefined {
       break;
     }
   }
-  if (isScalar(node)) out.scalar = { value: node.value, span: out.span };
+  if (yamlLib().isScalar(node)) out.scalar = { value: node.value, span: out.span };
   return out;
 }
 
@@ -78,9 +78,11 @@ export function pathAt(file: ParsedFile, offset: number): PathAt | undefined {
 export function nodeAtPath(file: ParsedFile, doc: number, path: string[]): unknown {
   let node: unknown = file.docs[doc]?.node.contents;
   for (const seg of path) {
-    if (isMap(node)) {
-      node = node.items.find((p) => isScalar(p.key) && String(p.key.value) === seg)?.value;
-    } else if (isSeq(node) && /^\d+$/.test(seg)) {
+    if (yamlLib().isMap(node)) {
+      node = node.items.find(
+        (p) => yamlLib().isScalar(p.key) && String(p.key.value) === seg,
+      )?.value;
+    } else if (yamlLib().isSeq(node) && /^\d+$/.test(seg)) {
       node = node.items[Number(seg)];
     } else {
       return undefined;
