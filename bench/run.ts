@@ -76,12 +76,12 @@ async function main(): Promise<void> {
       ),
     );
     log('analyze');
-    const analyzeLarge = medianRun(3, analyzeRun(large.dir));
+    const analyzeLarge = medianRun(5, analyzeRun(large.dir));
     const analyzeSmall = medianRun(3, analyzeRun(small.dir));
     const scale: ScalePoint[] = [];
     for (const [fraction, g] of scaling) {
       log(`scaling ${fraction}`);
-      scale.push({ fraction, info: g, ms: medianRun(3, analyzeRun(g.dir)).ms });
+      scale.push({ fraction, info: g, ms: medianRun(5, analyzeRun(g.dir)).ms });
     }
     scale.push({ fraction: 1, info: large, ms: analyzeLarge.ms });
     log('language server');

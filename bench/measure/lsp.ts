@@ -28,8 +28,11 @@ export interface LspFigures {
 const server = join(repo, 'dist', 'server.js');
 const timeoutMs = 300_000;
 
-/** Resident set size of a process, from /proc (Linux). */
-function rssMiB(pid: number | undefined): number {
+/** Resident set size of the server after a full GC (see bench/support/gc-on-signal.cjs). */
+async function rssMiB(pid: number | undefined): Promise<number> {
+  if (pid === undefined) throw new Error('no server process');
+  process.kill(pid, 'SIGUSR2');
+  await new Promise((r) => setTimeout(r, 300));
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
   return Number(kb) / 1024;
@@ -42,7 +45,8 @@ async function firstDiagnostics(
   storageDir: string,
 ): Promise<[LspClient, number, number]> {
   const t = performance.now();
-  const c = await LspClient.start([dir], {}, [], {
+  const gc = ['--expose-gc', '--require', join(repo, 'bench/support/gc-on-signal.cjs')];
+  const c = await LspClient.start([dir], {}, gc, {
     server,
     initializationOptions: { storageDir },
   });
@@ -96,7 +100,7 @@ export async function measureLsp(
   const t = performance.now();
   await cold.idle();
   const indexedColdMs = firstCold + (performance.now() - t);
-  const rssIndexedMiB = rssMiB(cold.pid);
+  const rssIndexedMiB = await rssMiB(cold.pid);
 
   // Hovers on the operator file, opened as an editor opens it (its text as on disk).
   const text = readFileSync(operatorFile, 'utf8');
@@ -114,10 +118,10 @@ export async function measureLsp(
   // Open, edit, close the worker pool: 100 cycles to warm up, then 1,000; each cycle waits for
   // one reply, so the server handles every notification as it would from a user.
   await cycle(cold, poolFile, operatorFile, 100);
-  const rssWarmedMiB = rssMiB(cold.pid);
+  const rssWarmedMiB = await rssMiB(cold.pid);
   const cycles = 1000;
   await cycle(cold, poolFile, operatorFile, cycles);
-  const rssAfterCyclesMiB = rssMiB(cold.pid);
+  const rssAfterCyclesMiB = await rssMiB(cold.pid);
   await cold.stop();
 
   const [warm, firstWarm, firstWarmReady] = await firstDiagnostics(dir, operatorFile, storageDir);

@@ -38,6 +38,16 @@ function describe(g: GeneratedInfo): string {
   return `${g.files.toLocaleString('en')} files, ${(g.bytes / 1024 ** 3).toFixed(2)} GiB, ${g.nodes} nodes, ${g.operators} ClusterOperators, ${g.pools} pools, ${g.renderedConfigs} rendered configs`;
 }
 
+/** Growth from the smallest to the largest point, against the growth in files. */
+function scaleNote(points: ScalePoint[]): string {
+  const first = points[0];
+  const last = points[points.length - 1];
+  if (!first || !last || first === last) return '';
+  const files = last.info.files / first.info.files;
+  const time = last.ms / first.ms;
+  return `From the smallest to the largest, files grow ${files.toFixed(2)}x and time ${time.toFixed(2)}x: ${time <= files * 1.25 ? 'no worse than linear' : '**worse than linear**'}. The analysis reads the nodes, operators, pools and named rendered configs and lists the folders outside pod logs; operators, pools and rendered configs do not change across fractions, so fixed costs (Node start, those files) weigh more on the smaller must-gathers.`;
+}
+
 export function renderResults(r: Results): string {
   const a = r.analyzeLarge;
   const l = r.lsp;
@@ -105,7 +115,7 @@ export function renderResults(r: Results): string {
       `p95 < 15 ms: ${verdict(l.hoverP95Ms < 15)}`,
     ],
     [
-      'server RSS after indexing',
+      'server RSS after indexing (each RSS is read after a full GC)',
       mib(l.rssIndexedMiB),
       '',
       `< 300 MiB: ${verdict(l.rssIndexedMiB < 300)}`,
@@ -142,7 +152,7 @@ export function renderResults(r: Results): string {
 
 Measured ${r.date} on ${r.cores} cores (${r.cpu}), ${r.memGiB.toFixed(0)} GiB, Node ${r.node}.
 Every figure comes from one run of \`npm run bench -- --write\`, on the same generated files;
-ratios compare figures of that run. Times are medians of 3 to 5 runs after one warm-up run,
+ratios compare figures of that run. Times are medians of 3 to 7 runs after one warm-up run,
 so the OS page cache is warm for every tool alike ("cold" means a new process with no index).
 
 ## Reproduce
@@ -176,6 +186,7 @@ ${rows.map((c) => `| ${c.join(' | ')} |`).join('\n')}
 ${scaleRows.join('\n')}
 
 Per-file time within 25% from a quarter to all of \`large\`: ${verdict(scaleOk)}.
+${scaleNote(r.scale)}
 
 ## Rendered-config diff detail
 
