@@ -9,7 +9,9 @@ import { parseArgs, usage, UsageError } from './cli/args';
 import { diffCommand } from './cli/diff';
 import { formatJson, formatText, toReported } from './cli/report';
 import { discoverRoots, maxDiscoveryDepth } from './gather/discover';
-import { ParsedFileCache } from './gather/fileCache';
+import { cacheLimitsFrom, ParsedFileCache } from './gather/fileCache';
+import { mib } from './limits';
+import { setMaxDecodedBytes } from './machineconfig/dataUrl';
 import { allRuleIds } from './rules/registry';
 import { version } from './version';
 
@@ -45,7 +47,8 @@ async function main(argv: string[]): Promise<number> {
     );
     return 2;
   }
-  const cache = new ParsedFileCache();
+  const cache = new ParsedFileCache(cacheLimitsFrom(command.limits));
+  setMaxDecodedBytes(command.limits.maxDecompressedMiB * mib);
   if (command.cmd === 'diff') {
     const r = await diffCommand(roots, cache, command.a, command.b, command.format);
     if (!r.ok) {

@@ -74,6 +74,7 @@ describe('parsed file cache', () => {
     const cache = new ParsedFileCache({
       maxAliasCount: 100,
       maxDocuments: 10,
+      maxDepth: 200,
       maxFileBytes: 1024,
       maxEntries: 10,
     });
@@ -90,6 +91,7 @@ describe('parsed file cache', () => {
     const cache = new ParsedFileCache({
       maxAliasCount: 100,
       maxDocuments: 10,
+      maxDepth: 200,
       maxFileBytes: 1 << 20,
       maxEntries: 2,
     });

@@ -1,12 +1,14 @@
 /** Command-line parsing for `must-gather-inspector`; no dependency, strict about mistakes. */
 import { isRuleLevel, ruleLevelNames } from '../analysis/analyze';
 import type { RuleLevels } from '../analysis/analyze';
+import { defaultLimits, isLimitName, limitNames, limitProblem } from '../limits';
+import type { Limits } from '../limits';
 
 export type Format = 'text' | 'json';
 
 export type Command =
-  | { cmd: 'analyze'; path: string; format: Format; levels: RuleLevels }
-  | { cmd: 'diff'; path: string; a: string; b: string; format: Format }
+  | { cmd: 'analyze'; path: string; format: Format; levels: RuleLevels; limits: Limits }
+  | { cmd: 'diff'; path: string; a: string; b: string; format: Format; limits: Limits }
   | { cmd: 'help' }
   | { cmd: 'version' };
 
@@ -14,9 +16,12 @@ export class UsageError extends Error {}
 
 export const usage = `Usage:
   must-gather-inspector analyze <path> [--format text|json] [--rule <id>=<level>]...
+                        [--limit <name>=<n>]...
       <path> is a must-gather, a folder holding several, or a CI gather-extra folder.
       <level> is off, error, warning, info or hint.
+      <name> is a bound on the work per file: ${limitNames.map((n) => `${n} (${defaultLimits[n]})`).join(', ')}.
   must-gather-inspector diff <path> <machineconfig-a> <machineconfig-b> [--format text|json]
+                        [--limit <name>=<n>]...
       What changed between two (rendered) MachineConfigs: a summary naming changed images
       (pause image, OS image) and whether nodes reboot, then a unified diff of the decoded configs.
   must-gather-inspector --help | --version
@@ -32,6 +37,7 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
   if (cmd !== 'analyze' && cmd !== 'diff') throw new UsageError(`unknown command "${cmd}"`);
   let format: Format = 'text';
   const ruleLevels: RuleLevels = {};
+  const limits: Limits = { ...defaultLimits };
   const positional: string[] = [];
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i]!;
@@ -55,6 +61,16 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
       if (!knownRules.includes(m[1]!))
         throw new UsageError(`unknown rule "${m[1]}"; rules: ${knownRules.join(', ')}`);
       ruleLevels[m[1]!] = m[2];
+    } else if (a === '--limit' || a.startsWith('--limit=')) {
+      const spec = value('--limit');
+      const m = /^(\w+)=(\d+)$/.exec(spec);
+      if (!m) throw new UsageError(`--limit takes <name>=<whole number>, not "${spec}"`);
+      const name = m[1] as string;
+      if (!isLimitName(name))
+        throw new UsageError(`unknown limit "${name}"; limits: ${limitNames.join(', ')}`);
+      const problem = limitProblem(name, Number(m[2]));
+      if (problem) throw new UsageError(`--limit ${problem}`);
+      limits[name] = Number(m[2]);
     } else if (a.startsWith('-')) {
       throw new UsageError(`unknown option "${a}"`);
     } else {
@@ -65,8 +81,8 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
     if (positional.length !== 3) {
       throw new UsageError('diff takes <path> and two MachineConfig names');
     }
-    return { cmd, path: positional[0]!, a: positional[1]!, b: positional[2]!, format };
+    return { cmd, path: positional[0]!, a: positional[1]!, b: positional[2]!, format, limits };
   }
   if (positional.length !== 1) throw new UsageError('analyze takes exactly one <path>');
-  return { cmd: 'analyze', path: positional[0]!, format, levels: ruleLevels };
+  return { cmd: 'analyze', path: positional[0]!, format, levels: ruleLevels, limits };
 }

@@ -6,7 +6,9 @@
 import { open, readFile, stat } from 'node:fs/promises';
 import { parseText } from '../yaml/parse';
 import type { ParsedFile, ParseLimits } from '../yaml/parse';
-import { defaultParseLimits, plainText } from '../yaml/parse';
+import { defaultLimits, mib } from '../limits';
+import type { Limits } from '../limits';
+import { plainText } from '../yaml/parse';
 
 export type ReadResult = { ok: true; parsed: ParsedFile } | { ok: false; error: string };
 
@@ -31,11 +33,18 @@ export interface CacheLimits extends ParseLimits {
   maxEntries: number;
 }
 
-export const defaultCacheLimits: CacheLimits = {
-  ...defaultParseLimits,
-  maxFileBytes: 64 * 1024 * 1024,
-  maxEntries: 5000,
-};
+export const defaultCacheLimits: CacheLimits = cacheLimitsFrom(defaultLimits);
+
+/** The cache's bounds from the user's limits. */
+export function cacheLimitsFrom(l: Limits): CacheLimits {
+  return {
+    maxAliasCount: l.maxAliasCount,
+    maxDocuments: l.maxDocumentsPerFile,
+    maxDepth: l.maxNestingDepth,
+    maxFileBytes: l.maxFileSizeMiB * mib,
+    maxEntries: 5000,
+  };
+}
 
 interface DiskEntry {
   mtimeMs: number;
@@ -52,7 +61,14 @@ export class ParsedFileCache {
   private readonly disk = new Map<string, DiskEntry>();
   private readonly overlays = new Map<string, Overlay>();
 
-  constructor(private readonly limits: CacheLimits = defaultCacheLimits) {}
+  constructor(private limits: CacheLimits = defaultCacheLimits) {}
+
+  /** New bounds apply to every file read from now on: what was read under others is dropped. */
+  setLimits(limits: CacheLimits): void {
+    if (JSON.stringify(limits) === JSON.stringify(this.limits)) return;
+    this.limits = limits;
+    this.disk.clear();
+  }
 
   /** An open editor buffer: its text wins over the disk until it is closed. */
   setOverlay(path: string, text: string, version: number): void {
@@ -112,7 +128,7 @@ export class ParsedFileCache {
     if (st.size > this.limits.maxFileBytes) {
       result = {
         ok: false,
-        error: `file is ${mib(st.size)} MiB, over the ${mib(this.limits.maxFileBytes)} MiB parse limit`,
+        error: `file is ${mibText(st.size)} MiB, over the ${mibText(this.limits.maxFileBytes)} MiB parse limit (mustGatherInspector.limits.maxFileSizeMiB)`,
       };
     } else {
       try {
@@ -171,8 +187,8 @@ function headOf(text: string): string {
   return at === -1 ? text : text.slice(0, at + 1);
 }
 
-function mib(n: number): string {
-  return (n / 1024 / 1024).toFixed(1);
+function mibText(n: number): string {
+  return (n / mib).toFixed(1);
 }
 
 function looksBinary(bytes: Buffer): boolean {

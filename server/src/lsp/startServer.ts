@@ -34,6 +34,8 @@ import type {
 } from './protocol';
 import { RememberedDiagnostics } from './remembered';
 import { Workspace } from './workspace';
+import { defaultLimits, limitsFrom } from '../limits';
+import type { Limits } from '../limits';
 
 /** The rule pages shipped beside the bundle (`dist/server.js` → `docs/rules/`). */
 const ruleDocsDir = ((dir) => (existsSync(dir) ? dir : undefined))(
@@ -50,9 +52,10 @@ export function startServer(connection: Connection): Workspace {
   /** Stores being written; shutdown waits for them. */
   const saves = new Set<Promise<void>>();
   let levels: RuleLevels = {};
+  let limits: Limits = defaultLimits;
   /** Remembered diagnostics are valid only for the same server, settings and client. */
   const rememberKey = () =>
-    JSON.stringify({ version, levels, relatedInformation, docs: ruleDocsDir ?? null });
+    JSON.stringify({ version, levels, limits, relatedInformation, docs: ruleDocsDir ?? null });
   const diagnosticsOf = (findings: Finding[]) =>
     findings.map((f) => toDiagnostic(f, workspace.cache, relatedInformation, ruleDocsDir));
 
@@ -207,6 +210,11 @@ export function startServer(connection: Connection): Workspace {
     const raw: unknown = await connection.workspace.getConfiguration('mustGatherInspector.rules');
     levels = ruleLevelsFrom(raw, (m) => connection.console.warn(m));
     workspace.setRuleLevels(levels);
+    const rawLimits: unknown = await connection.workspace.getConfiguration(
+      'mustGatherInspector.limits',
+    );
+    limits = limitsFrom(rawLimits, (m) => connection.console.warn(m));
+    workspace.setLimits(limits);
   }
 
   async function withProgress(title: string, work: () => Promise<void>): Promise<void> {

@@ -10,7 +10,10 @@ import { invalidFile } from '../analysis/loadSnapshot';
 import type { RootAnalysis, RuleLevels } from '../analysis/analyze';
 import { discoverRoots } from '../gather/discover';
 import type { GatherRoot } from '../gather/discover';
-import { ParsedFileCache } from '../gather/fileCache';
+import { cacheLimitsFrom, ParsedFileCache } from '../gather/fileCache';
+import { mib } from '../limits';
+import type { Limits } from '../limits';
+import { setMaxDecodedBytes } from '../machineconfig/dataUrl';
 import type { Finding } from '../rules/finding';
 
 export interface WorkspaceEvents {
@@ -61,6 +64,12 @@ export class Workspace {
 
   setRuleLevels(levels: RuleLevels): void {
     this.levels = levels;
+  }
+
+  /** The bounds on work per file; files read under other bounds are read again. */
+  setLimits(limits: Limits): void {
+    this.cache.setLimits(cacheLimitsFrom(limits));
+    setMaxDecodedBytes(limits.maxDecompressedMiB * mib);
   }
 
   /** Finds every root in the workspace folders and analyses each. */

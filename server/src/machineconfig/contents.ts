@@ -4,7 +4,7 @@
  */
 import { arr, path, rec, str, strMap } from '../model/access';
 import type { Json } from '../model/access';
-import { decodeContents } from './dataUrl';
+import { decodeCapVersion, decodeContents } from './dataUrl';
 import type { Decoded, DecodeOptions } from './dataUrl';
 import { isRedactedSource, isRedactionMarker } from './redaction';
 
@@ -59,16 +59,17 @@ export function annotation(raw: Json, key: string): string | undefined {
 }
 
 /** Decoded files per config object: the summary and the normalised text both need them. */
-const decodedFiles = new WeakMap<object, FileEntry[]>();
+const decodedFiles = new WeakMap<object, { cap: number; files: FileEntry[] }>();
 
 export function files(raw: Json, options?: DecodeOptions): FileEntry[] {
   if (options !== undefined) return decodeFiles(raw, options);
+  const cap = decodeCapVersion();
   let known = decodedFiles.get(raw);
-  if (!known) {
-    known = decodeFiles(raw);
+  if (known?.cap !== cap) {
+    known = { cap, files: decodeFiles(raw) };
     decodedFiles.set(raw, known);
   }
-  return [...known];
+  return [...known.files];
 }
 
 function decodeFiles(raw: Json, options?: DecodeOptions): FileEntry[] {

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
+import { defaultLimits, mib } from '../limits';
 import { rec, str } from '../model/access';
 
 export type Decoded =
@@ -18,7 +19,23 @@ export interface DecodeOptions {
   maxOutputBytes?: number;
 }
 
-export const defaultMaxOutputBytes = 16 * 1024 * 1024;
+export const defaultMaxOutputBytes = defaultLimits.maxDecompressedMiB * mib;
+
+/** The cap used when a caller gives none: the user's `maxDecompressedMiB` limit. */
+let maxOutputBytes = defaultMaxOutputBytes;
+
+let capVersion = 0;
+
+export function setMaxDecodedBytes(bytes: number): void {
+  if (bytes === maxOutputBytes) return;
+  maxOutputBytes = bytes;
+  capVersion++;
+}
+
+/** Changes whenever the cap does, so that memoised decodings are redone. */
+export function decodeCapVersion(): number {
+  return capVersion;
+}
 
 /** Decodes an Ignition `contents` object (`{ source, compression }`). No source is an empty file. */
 export function decodeContents(contents: unknown, options: DecodeOptions = {}): Decoded {
@@ -33,7 +50,7 @@ export function decodeSource(
   compression: string | undefined,
   options: DecodeOptions = {},
 ): Decoded {
-  const cap = options.maxOutputBytes ?? defaultMaxOutputBytes;
+  const cap = options.maxOutputBytes ?? maxOutputBytes;
   const plain = compression === undefined || compression === '';
   const bytes = dataUrlBytes(source, plain);
   if (!Buffer.isBuffer(bytes)) {
@@ -137,7 +154,7 @@ function classify(bytes: Buffer, cap: number): Decoded {
 
 /** Whether a text's UTF-8 size passes the cap (counted only when it could). */
 function overCapText(text: string, cap: number): boolean {
-  return text.length * 3 > cap && Buffer.byteLength(text) > cap;
+  return text.length > cap || (text.length * 3 > cap && Buffer.byteLength(text) > cap);
 }
 
 function overCap(cap: number): Decoded {

@@ -41,7 +41,8 @@ export function parseOcYaml(
     const value = r.document();
     return r.spans ? { value, spans: r.spans } : { value };
   } catch (err) {
-    if (err instanceof Unsupported) return undefined;
+    // A stack overflow (indentation thousands deep) is the full parser's to report.
+    if (err instanceof Unsupported || err instanceof RangeError) return undefined;
     throw err;
   }
 }
@@ -102,6 +103,8 @@ const escapes: Record<string, string> = {
   L: '\u2028',
   P: '\u2029',
 };
+
+const maxIndent = 2000;
 
 const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
@@ -179,6 +182,8 @@ class Reader {
 
   /** The collection that starts on the current line at column `indent`. */
   private node(indent: number, ptr: string): unknown {
+    // Indentation this deep is no `oc` output: the full parser checks the nesting limit.
+    if (indent > maxIndent) giveUp();
     const line = this.lines[this.i] as string;
     const rest = line.slice(indent);
     if (rest === '-' || rest.startsWith('- ')) return this.sequence(indent, ptr);

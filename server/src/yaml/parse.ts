@@ -3,6 +3,7 @@
  * JSON pointer into a document maps back to the exact text range that holds it.
  */
 import type { Document, Node as YamlNode } from 'yaml';
+import { defaultLimits } from '../limits';
 import { yamlLib } from './lib';
 import { parseOcYaml } from './ocYaml';
 import type { SpanIndex } from './ocYaml';
@@ -13,9 +14,15 @@ export interface ParseLimits {
   maxAliasCount: number;
   /** Documents read from one file; the rest are ignored. */
   maxDocuments: number;
+  /** Levels of nested maps and lists in one document. */
+  maxDepth: number;
 }
 
-export const defaultParseLimits: ParseLimits = { maxAliasCount: 100, maxDocuments: 1000 };
+export const defaultParseLimits: ParseLimits = {
+  maxAliasCount: defaultLimits.maxAliasCount,
+  maxDocuments: defaultLimits.maxDocumentsPerFile,
+  maxDepth: defaultLimits.maxNestingDepth,
+};
 
 export interface ParseProblem {
   message: string;
@@ -71,16 +78,22 @@ export function parseText(
   skip?: ReadonlySet<string>,
 ): ParsedFile {
   if (!fast) return parseYaml(text, limits);
-  const json = parseJsonFast(text);
-  if (json) return withLazyTree(text, json.value, limits, false);
+  // Too deep for the fast readers: the full parser reports it.
+  const json = parseJsonFast(text, limits.maxDepth);
+  if (json && withinDepth(json.value, limits.maxDepth))
+    return withLazyTree(text, json.value, limits, false);
   const oc = parseOcYaml(text, false, skip);
-  return oc ? withLazyTree(text, oc.value, limits, true) : parseYaml(text, limits);
+  if (oc && withinDepth(oc.value, limits.maxDepth))
+    return withLazyTree(text, oc.value, limits, true);
+  return parseYaml(text, limits);
 }
 
 /** Valid JSON (CI gather-extra Lists, often several MiB) is read with JSON.parse. */
-function parseJsonFast(text: string): { value: unknown } | undefined {
+function parseJsonFast(text: string, maxDepth: number): { value: unknown } | undefined {
   const first = /\S/.exec(text)?.[0];
   if (first !== '{' && first !== '[') return undefined;
+  // JSON.parse builds any depth (10 million brackets: 600 MB): check the text first.
+  if (nestingExceeds(text, maxDepth)) return undefined;
   try {
     return { value: JSON.parse(text) };
   } catch {
@@ -127,12 +140,35 @@ function withLazyTree(
 }
 
 function parseYaml(text: string, limits: ParseLimits): ParsedFile {
-  const all = yamlLib().parseAllDocuments(text, {
-    keepSourceTokens: true,
-    prettyErrors: false,
-    uniqueKeys: false,
-    strict: false,
-  });
+  // The parser's time and memory grow fast with nesting (200,000 brackets: 4 s, 300 MB):
+  // refuse absurd nesting before parsing.
+  if (nestingExceeds(text, limits.maxDepth)) {
+    return {
+      text,
+      docs: [],
+      problems: [
+        {
+          message: `nested more than ${limits.maxDepth} levels deep (mustGatherInspector.limits.maxNestingDepth)`,
+          span: [0, 0],
+        },
+      ],
+      lines: new LineStarts(text),
+    };
+  }
+  let all;
+  try {
+    all = parseAllDocuments(text);
+  } catch (err) {
+    // The parser recurses per level: nesting deep enough exhausts the stack.
+    if (!(err instanceof RangeError)) throw err;
+    const problem = { message: `nested too deeply to parse (${err.message})`, span: [0, 0] };
+    return {
+      text,
+      docs: [],
+      problems: [problem as ParseProblem],
+      lines: new LineStarts(text),
+    };
+  }
   const problems: ParseProblem[] = [];
   const docs: ParsedDocument[] = [];
   // A stream with nothing but comments yields an EmptyStream, not an array.
@@ -147,10 +183,78 @@ function parseYaml(text: string, limits: ParseLimits): ParsedFile {
         const r = node.contents?.range ?? [0, 0, 0];
         problems.push({ message: (err as Error).message, span: [r[0], r[1]] });
       }
+      if (!withinDepth(value, limits.maxDepth)) {
+        const r = node.contents?.range ?? [0, 0, 0];
+        problems.push({
+          message: `nested more than ${limits.maxDepth} levels deep (mustGatherInspector.limits.maxNestingDepth)`,
+          span: [r[0], r[1]],
+        });
+        value = null;
+      }
     }
     docs.push({ value, node });
   }
   return { text, docs, problems, lines: new LineStarts(text) };
+}
+
+function parseAllDocuments(text: string) {
+  return yamlLib().parseAllDocuments(text, {
+    keepSourceTokens: true,
+    prettyErrors: false,
+    uniqueKeys: false,
+    strict: false,
+  });
+}
+
+/**
+ * A cheap upper bound on nesting, from the text: flow brackets open at once (outside quotes),
+ * or indentation past four columns per level.
+ */
+function nestingExceeds(text: string, max: number): boolean {
+  let depth = 0;
+  let quote = 0;
+  let lineStart = true;
+  let indent = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) {
+      lineStart = true;
+      indent = 0;
+      quote = 0; // a quote left open at a line end: count conservatively from here
+      continue;
+    }
+    if (lineStart) {
+      if (c === 32) {
+        if (++indent > 4 * max) return true;
+        continue;
+      }
+      lineStart = false;
+    }
+    if (quote !== 0) {
+      if (c === quote) quote = 0;
+    } else if (c === 34 || c === 39) {
+      quote = c;
+    } else if (c === 91 || c === 123) {
+      if (++depth > max) return true;
+    } else if ((c === 93 || c === 125) && depth > 0) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+/** Whether a value nests at most `max` maps and lists deep (iterative: no stack to exhaust). */
+export function withinDepth(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, d] = stack.pop() as [unknown, number];
+    if (v === null || typeof v !== 'object') continue;
+    if (d >= max) return false;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) {
+      if (child !== null && typeof child === 'object') stack.push([child, d + 1]);
+    }
+  }
+  return true;
 }
 
 /** A text file (a pod log) with line positions but no YAML documents. */

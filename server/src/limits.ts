@@ -1,0 +1,66 @@
+/**
+ * Bounds on the work done per file, so that a hostile file costs one finding, not the process.
+ * Users set them with `mustGatherInspector.limits.*` (editor) or `--limit <name>=<n>` (CLI).
+ */
+export interface Limits {
+  /** Files larger than this are not parsed. */
+  maxFileSizeMiB: number;
+  /** YAML alias expansions per document (billion laughs). */
+  maxAliasCount: number;
+  /** Levels of nested maps and lists in one document. */
+  maxNestingDepth: number;
+  /** Documents read from one file; the rest are ignored. */
+  maxDocumentsPerFile: number;
+  /** Size of one MachineConfig file's contents once decoded and gunzipped. */
+  maxDecompressedMiB: number;
+}
+
+export const defaultLimits: Limits = {
+  maxFileSizeMiB: 64,
+  maxAliasCount: 100,
+  maxNestingDepth: 200,
+  maxDocumentsPerFile: 1000,
+  maxDecompressedMiB: 16,
+};
+
+/** Accepted range of each limit (inclusive). */
+export const limitRanges: Record<keyof Limits, [number, number]> = {
+  maxFileSizeMiB: [1, 1024],
+  maxAliasCount: [0, 100_000],
+  maxNestingDepth: [8, 5000],
+  maxDocumentsPerFile: [1, 100_000],
+  maxDecompressedMiB: [1, 1024],
+};
+
+export const limitNames = Object.keys(defaultLimits) as (keyof Limits)[];
+
+export function isLimitName(name: string): name is keyof Limits {
+  return (limitNames as string[]).includes(name);
+}
+
+/** Why a value cannot be a limit, or undefined when it can. */
+export function limitProblem(name: keyof Limits, value: unknown): string | undefined {
+  const [min, max] = limitRanges[name];
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    return `${name} must be a whole number from ${min} to ${max}, not ${JSON.stringify(value)}`;
+  }
+  return undefined;
+}
+
+/** Limits from a settings object; unknown names and bad values are reported and ignored. */
+export function limitsFrom(raw: unknown, warn: (m: string) => void): Limits {
+  const out: Limits = { ...defaultLimits };
+  if (raw === null || typeof raw !== 'object') return out;
+  for (const [name, value] of Object.entries(raw as Record<string, unknown>)) {
+    if (!isLimitName(name)) {
+      warn(`mustGatherInspector.limits: unknown limit "${name}"`);
+      continue;
+    }
+    const problem = limitProblem(name, value);
+    if (problem) warn(`mustGatherInspector.limits.${problem}`);
+    else out[name] = value as number;
+  }
+  return out;
+}
+
+export const mib = 1024 * 1024;
