@@ -60,6 +60,13 @@ describe('limits on the work per file', () => {
     const huge = parseText('['.repeat(10_000_000) + ']'.repeat(10_000_000));
     assert.match(huge.problems[0]?.message ?? '', /nested more than 200 levels deep/);
     assert.deepEqual(huge.docs, []);
+    // Brackets inside strings (and escaped quotes) are not nesting.
+    const inString = `{"a": "${'['.repeat(500)}\\"${'{'.repeat(500)}", "b": [1]}`;
+    const j = parseText(inString);
+    assert.deepEqual(j.problems, []);
+    assert.deepEqual((j.docs[0]?.value as { b: number[] }).b, [1]);
+    const y = parseText(`a: '${'['.repeat(500)}'\nb: 1\n`);
+    assert.deepEqual(y.problems, []);
   });
 
   it('caps decoded MachineConfig contents at maxDecompressedMiB', () => {

@@ -33,10 +33,18 @@ export function code(s: string): string {
   return `${fence}${pad}${one}${pad}${fence}`;
 }
 
-/** Cuts long must-gather text (messages can run to kilobytes) before escaping it. */
+/**
+ * Cuts long must-gather text (messages can run to kilobytes, or MiBs) before escaping it, with
+ * whitespace runs made one space. Only a prefix a few times `max` long is read, unless it is
+ * mostly whitespace.
+ */
 export function clipped(s: string, max = 300): string {
-  const one = s.replace(/\s+/g, ' ').trim();
-  return one.length <= max ? one : `${one.slice(0, max - 1)}…`;
+  for (let n = 4 * max + 16; ; n *= 4) {
+    const whole = n >= s.length;
+    const one = (whole ? s : s.slice(0, n)).replace(/\s+/g, ' ').trim();
+    if (one.length > max) return `${one.slice(0, max - 1)}…`;
+    if (whole) return one;
+  }
 }
 
 /** A GFM table; cells are Markdown already (escape untrusted cells with `text`). */

@@ -93,7 +93,7 @@ function parseJsonFast(text: string, maxDepth: number): { value: unknown } | und
   const first = /\S/.exec(text)?.[0];
   if (first !== '{' && first !== '[') return undefined;
   // JSON.parse builds any depth (10 million brackets: 600 MB): check the text first.
-  if (nestingExceeds(text, maxDepth)) return undefined;
+  if (jsonNestingExceeds(text, maxDepth)) return undefined;
   try {
     return { value: JSON.parse(text) };
   } catch {
@@ -237,6 +237,32 @@ function nestingExceeds(text: string, max: number): boolean {
     } else if (c === 91 || c === 123) {
       if (++depth > max) return true;
     } else if ((c === 93 || c === 125) && depth > 0) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+/** `nestingExceeds` for JSON, jumping over strings natively (most of a JSON text's bytes). */
+function jsonNestingExceeds(text: string, max: number): boolean {
+  const special = /["[\]{}]/g;
+  let depth = 0;
+  for (let m = special.exec(text); m; m = special.exec(text)) {
+    const c = m[0];
+    if (c === '"') {
+      let j = m.index + 1;
+      for (;;) {
+        j = text.indexOf('"', j);
+        if (j === -1) return false; // unterminated: JSON.parse will refuse it
+        let backslashes = 0;
+        while (text.charCodeAt(j - 1 - backslashes) === 92) backslashes++;
+        if (backslashes % 2 === 0) break;
+        j++;
+      }
+      special.lastIndex = j + 1;
+    } else if (c === '[' || c === '{') {
+      if (++depth > max) return true;
+    } else if (depth > 0) {
       depth--;
     }
   }
