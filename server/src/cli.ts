@@ -10,6 +10,7 @@ import { diffCommand } from './cli/diff';
 import { formatJson, formatText, toReported } from './cli/report';
 import { discoverRoots, maxDiscoveryDepth } from './gather/discover';
 import { cacheLimitsFrom, ParsedFileCache } from './gather/fileCache';
+import { logNotes } from './gather/notes';
 import { mib } from './limits';
 import { setMaxDecodedBytes } from './machineconfig/dataUrl';
 import { allRuleIds } from './rules/registry';
@@ -68,6 +69,7 @@ async function main(argv: string[]): Promise<number> {
   for (const root of roots) {
     const a = await analyzeRoot(root, cache, command.levels);
     for (const e of a.internalErrors) process.stderr.write(`must-gather-inspector: ${e}\n`);
+    logNotes(a.index.notes, (m) => process.stderr.write(`must-gather-inspector: ${m}\n`));
     analyses.push(a);
     // Positions now, while this root's files are surely still in the bounded cache.
     findings.push(...toReported(base, [a], cache));

@@ -147,8 +147,19 @@ async function readObjects(
   if (first) {
     const more = r.parsed.problems.length > 1 ? ` (and ${r.parsed.problems.length - 1} more)` : '';
     ctx.problems.push(
-      invalidFile(f.path, first.span, `${f.rel} does not parse: ${first.message}${more}`),
+      invalidFile(
+        f.path,
+        first.span,
+        // Encoding problems read as a sentence ("… is not UTF-8 …"); syntax errors are quoted.
+        /^is not /.test(first.message)
+          ? `${f.rel} ${first.message}${more}`
+          : `${f.rel} does not parse: ${first.message}${more}`,
+      ),
     );
+  }
+  if (!first && r.parsed.docs.every((d) => d.value === null || d.value === undefined)) {
+    ctx.problems.push(invalidFile(f.path, [0, 0], `${f.rel} holds no object (the file is empty)`));
+    return [];
   }
   const out: [Json, ObjectSource][] = [];
   r.parsed.docs.forEach((d, doc) => {

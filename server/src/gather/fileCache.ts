@@ -3,6 +3,7 @@
  * with open editor buffers taking precedence over the file on disk. Bounded in entries and in
  * the size of any one file, so a hostile file costs one error, not the process.
  */
+import { isUtf8 } from 'node:buffer';
 import { open, readFile, stat } from 'node:fs/promises';
 import { parseText } from '../yaml/parse';
 import type { ParsedFile, ParseLimits } from '../yaml/parse';
@@ -137,9 +138,12 @@ export class ParsedFileCache {
           ? { ok: false, error: `file is binary, not ${mode === 'text' ? 'text' : 'YAML or JSON'}` }
           : mode === 'text'
             ? { ok: true, parsed: plainText(bytes.toString('utf8')) }
-            : this.parse(
-                mode === 'head' ? headOf(bytes.toString('utf8')) : bytes.toString('utf8'),
-                unread,
+            : withEncodingProblem(
+                bytes,
+                this.parse(
+                  mode === 'head' ? headOf(bytes.toString('utf8')) : bytes.toString('utf8'),
+                  unread,
+                ),
               );
       } catch (err) {
         result = {
@@ -160,6 +164,30 @@ export class ParsedFileCache {
   private parse(text: string, skip?: ReadonlySet<string>): ReadResult {
     return { ok: true, parsed: parseText(text, this.limits, true, skip) };
   }
+}
+
+/**
+ * Bytes that are not UTF-8 are read as U+FFFD, and the file still counts; a problem says so
+ * (as one `yaml-invalid` finding), since names and messages in it may be wrong.
+ */
+function withEncodingProblem(bytes: Buffer, r: ReadResult): ReadResult {
+  if (!r.ok || isUtf8(bytes)) return r;
+  let at = 0;
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  // Find roughly where: the first 4 KiB block that does not decode.
+  for (let i = 0; i < bytes.length; i += 4096) {
+    try {
+      decoder.decode(bytes.subarray(0, Math.min(bytes.length, i + 4096)));
+    } catch {
+      at = i;
+      break;
+    }
+  }
+  const problem = {
+    message: `is not UTF-8 (from byte ${at}); invalid bytes read as U+FFFD`,
+    span: [0, 0] as [number, number],
+  };
+  return { ok: true, parsed: { ...r.parsed, problems: [problem, ...r.parsed.problems] } };
 }
 
 function keyOf(path: string, mode: ReadMode): string {

@@ -25,13 +25,16 @@ export interface GatherIndex {
   logs: string[];
   /** Start of the gather, from the root's `timestamp` file. */
   gatherTime?: Date;
+  /** What the index left out and why, one line each, for the log (files nobody opened). */
+  notes: string[];
 }
 
 export async function buildIndex(root: GatherRoot): Promise<GatherIndex> {
   const files: IndexedFile[] = [];
   const logs: string[] = [];
   const classify = root.kind === 'must-gather' ? classifyMustGatherPath : classifyGatherExtraPath;
-  await walk(root.path, '', wanted, (rel) => {
+  const notes: string[] = [];
+  await walk(root.path, '', wanted, notes, (rel) => {
     const k: PathKind = classify(rel);
     if (k.kind === 'log') logs.push(join(root.path, rel));
     else if (k.kind === 'resource' || k.kind === 'list') {
@@ -46,7 +49,13 @@ export async function buildIndex(root: GatherRoot): Promise<GatherIndex> {
   // Code-unit order: stable across locales, and far cheaper than localeCompare on 40k paths.
   files.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
   const gatherTime = await readGatherTime(root.path);
-  return gatherTime ? { root, files, logs, gatherTime } : { root, files, logs };
+  if (!gatherTime) {
+    notes.push(
+      `${root.path}: no readable timestamp file in it or its parent; ages from the gather time are not shown`,
+    );
+  }
+  notes.sort();
+  return gatherTime ? { root, files, logs, gatherTime, notes } : { root, files, logs, notes };
 }
 
 export function filesOf(index: GatherIndex, group: string, plural: string): IndexedFile[] {
@@ -61,6 +70,8 @@ export function filesOf(index: GatherIndex, group: string, plural: string): Inde
  */
 export const podLogNamespaces: ReadonlySet<string> = new Set(['openshift-cluster-version']);
 
+const resourceName = /\.(ya?ml|json)$/;
+
 /** Whether the walk enters a folder: everything but pod folders of other namespaces. */
 function wanted(rel: string): boolean {
   const m = /^namespaces\/([^/]+)\/pods$/.exec(rel);
@@ -71,12 +82,15 @@ async function walk(
   dir: string,
   rel: string,
   enter: (rel: string) => boolean,
+  notes: string[],
   visit: (rel: string) => void,
 ): Promise<void> {
   let entries;
   try {
     entries = await readdir(dir, { withFileTypes: true });
-  } catch {
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? String(err);
+    notes.push(`${rel || '.'}: folder not read (${code})`);
     return;
   }
   const subdirs: Promise<void>[] = [];
@@ -84,8 +98,15 @@ async function walk(
     const childRel = rel === '' ? e.name : `${rel}/${e.name}`;
     // Symbolic links are neither followed nor read.
     if (e.isDirectory()) {
-      if (enter(childRel)) subdirs.push(walk(join(dir, e.name), childRel, enter, visit));
-    } else if (e.isFile()) visit(childRel);
+      if (resourceName.test(e.name)) notes.push(`${childRel}: a folder where a file was expected`);
+      if (enter(childRel)) subdirs.push(walk(join(dir, e.name), childRel, enter, notes, visit));
+    } else if (e.isFile()) {
+      visit(childRel);
+    } else if (e.isSymbolicLink()) {
+      notes.push(`${childRel}: symbolic link not followed`);
+    } else if (resourceName.test(e.name)) {
+      notes.push(`${childRel}: not a regular file, not read`);
+    }
   }
   await Promise.all(subdirs);
 }

@@ -9,6 +9,7 @@ import { analyzeRoot, applyLevels } from '../analysis/analyze';
 import { invalidFile } from '../analysis/loadSnapshot';
 import type { RootAnalysis, RuleLevels } from '../analysis/analyze';
 import { discoverRoots } from '../gather/discover';
+import { logNotes } from '../gather/notes';
 import type { GatherRoot } from '../gather/discover';
 import { cacheLimitsFrom, ParsedFileCache } from '../gather/fileCache';
 import { mib } from '../limits';
@@ -251,6 +252,7 @@ export class Workspace {
       : this.analyses.get(root.path)?.index;
     this.staleIndex.delete(root.path);
     const a = await analyzeRoot(root, this.cache, this.levels, prevIndex);
+    if (!prevIndex) logNotes(a.index.notes, (m) => this.events.log(m));
     for (const e of a.internalErrors) this.events.log(e);
     a.findings.push(...(await this.openFileProblems(root, a)));
     this.analyses.set(root.path, a);
