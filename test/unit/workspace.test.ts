@@ -5,7 +5,12 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { Workspace } from '../../server/src/lsp/workspace';
 import type { Finding } from '../../server/src/rules/finding';
-import { machineConfigOperatorFile, mustGatherRoot, samples } from './helpers/fixtures';
+import {
+  fixturesDir,
+  machineConfigOperatorFile,
+  mustGatherRoot,
+  samples,
+} from './helpers/fixtures';
 
 describe('workspace', () => {
   // A must-gather deeper than discovery looks (depth 6): found only when a file in it opens.
@@ -35,5 +40,20 @@ describe('workspace', () => {
     assert.equal(w.status().roots.length, 1, 'the root survives the reindex');
     assert.ok(w.analysisForFile(mco), 'hovers still have an analysis');
     assert.ok((published.get(mco) ?? []).some((f) => f.rule === 'mco-level-before-required-pools'));
+  });
+
+  it('logs each input the index left out, once per indexing', async () => {
+    const logs: string[] = [];
+    const w = new Workspace(
+      { publish: () => undefined, log: (m) => logs.push(m), status: () => undefined },
+      10,
+    );
+    w.setFolders([join(fixturesDir, 'hostile-2019850')]);
+    await w.reindex();
+    const notes = logs.filter((l) => l.startsWith('note: '));
+    assert.equal(notes.length, 3, notes.join('\n'));
+    assert.ok(notes.some((l) => /loop\.yaml: symbolic link not followed/.test(l)));
+    await w.reanalyzeAll();
+    assert.equal(logs.filter((l) => l.startsWith('note: ')).length, 3, 'not repeated');
   });
 });

@@ -172,19 +172,11 @@ export class ParsedFileCache {
  */
 function withEncodingProblem(bytes: Buffer, r: ReadResult): ReadResult {
   if (!r.ok || isUtf8(bytes)) return r;
-  let at = 0;
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  // Find roughly where: the first 4 KiB block that does not decode.
-  for (let i = 0; i < bytes.length; i += 4096) {
-    try {
-      decoder.decode(bytes.subarray(0, Math.min(bytes.length, i + 4096)));
-    } catch {
-      at = i;
-      break;
-    }
-  }
+  const text = bytes.toString('utf8');
+  const at = text.indexOf('\ufffd');
+  const line = at < 0 ? 1 : text.slice(0, at).split('\n').length;
   const problem = {
-    message: `is not UTF-8 (from byte ${at}); invalid bytes read as U+FFFD`,
+    message: `is not UTF-8 (line ${line} first); invalid bytes were read as U+FFFD`,
     span: [0, 0] as [number, number],
   };
   return { ok: true, parsed: { ...r.parsed, problems: [problem, ...r.parsed.problems] } };

@@ -1,0 +1,185 @@
+/**
+ * The hostile fixture set (test/fixtures/hostile-2019850, written by scripts/fixtures/hostile.ts):
+ * each broken, odd or crafted input yields exactly one finding or log line, and every finding
+ * of the intact files is still reported. Inputs git cannot hold are made here, on a copy.
+ */
+import assert from 'node:assert/strict';
+import { chmodSync, readdirSync, rmSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { analyzeRoot } from '../../server/src/analysis/analyze';
+import type { RootAnalysis } from '../../server/src/analysis/analyze';
+import { listMachineConfigs } from '../../server/src/analysis/loadMachineConfigs';
+import { loadSnapshot } from '../../server/src/analysis/loadSnapshot';
+import { discoverRoots } from '../../server/src/gather/discover';
+import { ParsedFileCache } from '../../server/src/gather/fileCache';
+import { buildIndex } from '../../server/src/gather/gatherIndex';
+import { normalizeMachineConfig } from '../../server/src/machineconfig/normalize';
+import { summarize } from '../../server/src/machineconfig/summary';
+import { copyFixture } from './helpers/copyFixture';
+import { fixturesDir, samples } from './helpers/fixtures';
+
+const hostile = join(fixturesDir, 'hostile-2019850');
+const nodes = 'cluster-scoped-resources/core/nodes';
+
+/** The one `yaml-invalid` message each hostile file must yield. */
+const expectedFindings: [string, RegExp][] = [
+  [`${nodes}/ip-10-0-250-1.ec2.internal.yaml`, /does not parse: Missing closing .?quote/],
+  [`${nodes}/ip-10-0-250-2.ec2.internal.json`, /does not parse: /],
+  [`${nodes}/ip-10-0-250-3.ec2.internal.yaml`, /holds no object \(the file is empty\)/],
+  [`${nodes}/ip-10-0-250-4.ec2.internal.yaml`, /file is binary, not YAML or JSON/],
+  [`${nodes}/ip-10-0-250-5.ec2.internal.yaml`, /is not UTF-8 \(line \d+ first\)/],
+  [`${nodes}/ip-10-0-250-7.ec2.internal.yaml`, /alias count/i],
+  [`${nodes}/ip-10-0-250-8.ec2.internal.yaml`, /nested more than 200 levels deep/],
+];
+
+/** The one log line each input that no rule reads must yield. */
+const expectedNotes = [
+  `${nodes}/ip-10-0-250-6.ec2.internal.yaml: a folder where a file was expected`,
+  `${nodes}/loop.yaml: symbolic link not followed`,
+  'namespaces/outside: symbolic link not followed',
+];
+
+async function analyzeAll(folder: string): Promise<RootAnalysis[]> {
+  const roots = await discoverRoots(folder);
+  return Promise.all(roots.map((r) => analyzeRoot(r, new ParsedFileCache())));
+}
+
+const rel = (a: RootAnalysis, file: string) => file.slice(a.root.path.length + 1);
+const key = (a: RootAnalysis, f: RootAnalysis['findings'][number]) =>
+  `${f.rule} ${rel(a, f.location.file)} ${f.message}`;
+
+describe('hostile must-gathers', () => {
+  it('yield one finding per broken file, one log line per skipped input, and every intact finding', async () => {
+    const [clean] = await analyzeAll(samples.levelEarly);
+    const roots = await analyzeAll(hostile);
+    assert.ok(clean);
+    assert.equal(roots.length, 2, 'the same cluster gathered twice is two roots');
+    const a = roots.find((r) => r.index.notes.length > 0);
+    const b = roots.find((r) => r !== a);
+    assert.ok(a && b);
+
+    for (const r of roots) assert.deepEqual(r.internalErrors, [], 'no rule threw');
+    const invalid = a.findings.filter((f) => f.rule === 'yaml-invalid');
+    assert.deepEqual(
+      invalid.map((f) => rel(a, f.location.file)).sort(),
+      expectedFindings.map(([file]) => file).sort(),
+    );
+    for (const [file, message] of expectedFindings) {
+      const f = invalid.find((x) => rel(a, x.location.file) === file);
+      assert.match(f?.message ?? '', message, file);
+    }
+    assert.deepEqual(a.index.notes, expectedNotes);
+
+    // Every finding of the intact gather is still reported, in both roots, once.
+    const cleanKeys = clean.findings.map((f) => key(clean, f));
+    assert.ok(cleanKeys.length >= 3);
+    for (const r of [a, b]) {
+      const keys = r.findings.map((f) => key(r, f));
+      for (const k of cleanKeys) assert.ok(keys.includes(k), `missing: ${k}`);
+      assert.equal(new Set(keys).size, keys.length, 'no finding twice (List beside single files)');
+    }
+    assert.deepEqual(
+      b.findings.map((f) => key(b, f)),
+      cleanKeys,
+      'the intact second gather reads exactly as the sample',
+    );
+    // Objects with nothing but a name are read, and cost nothing.
+    assert.ok(a.snapshot.nodes.some((n) => n.name === 'ip-10-0-250-9.ec2.internal'));
+    assert.ok(a.snapshot.operators.some((o) => o.name === 'bare-operator'));
+    // The Latin-1 node is still read, with replacement characters.
+    assert.ok(a.snapshot.nodes.some((n) => n.name === 'ip-10-0-250-5.ec2.internal'));
+  });
+
+  it('shows invalid data URLs, bad base64 and corrupt gzip as such when configs are compared', async () => {
+    const [root] = (await discoverRoots(hostile)).filter(
+      (r) => !r.path.includes('1060366563744299'),
+    );
+    assert.ok(root);
+    const cache = new ParsedFileCache();
+    const configs = await listMachineConfigs(await buildIndex(root), cache);
+    const bad = configs.find((c) => c.name.endsWith('00000000bad'));
+    const good = configs.find((c) => c.name.startsWith('rendered-worker-') && c !== bad);
+    assert.ok(bad && good);
+    const text = normalizeMachineConfig(bad.raw);
+    const invalid = text.split('\n').filter((l) => l.includes('<invalid: '));
+    assert.equal(invalid.length, 3, invalid.join('\n'));
+    assert.match(invalid.join('\n'), /not a data URL/);
+    assert.match(invalid.join('\n'), /bad base64/);
+    assert.match(invalid.join('\n'), /corrupt gzip/);
+    assert.doesNotThrow(() => summarize(good.raw, bad.raw, 10));
+  });
+
+  it('refuse a file over the size limit, and read what changes or vanishes mid-analysis as it is', async () => {
+    const copy = copyFixture(samples.levelEarly);
+    try {
+      const [root] = await discoverRoots(copy.path);
+      assert.ok(root);
+      const dir = join(root.path, nodes);
+      const [first, second] = readdirSync(dir).sort();
+      assert.ok(first && second);
+      // 65 MiB, sparse: the size is checked before anything is read.
+      const huge = join(dir, 'ip-10-0-250-10.ec2.internal.yaml');
+      writeFileSync(huge, '');
+      truncateSync(huge, 65 * 1024 * 1024);
+      const index = await buildIndex(root);
+      // After indexing: one file vanishes, another changes.
+      unlinkSync(join(dir, first));
+      writeFileSync(join(dir, second), 'apiVersion: v1\nkind: Node\nmetadata:\n  name: changed\n');
+      const cache = new ParsedFileCache();
+      const { problems, snapshot } = await loadSnapshot(index, cache);
+      const messages = problems.map((p) => p.message).sort();
+      assert.equal(problems.length, 2, messages.join('\n'));
+      assert.match(
+        messages.join('\n'),
+        /ip-10-0-250-10\.ec2\.internal\.yaml: file is 65\.0 MiB, over the 64\.0 MiB parse limit/,
+      );
+      assert.match(
+        messages.join('\n'),
+        new RegExp(`${first.replace(/\./g, '\\.')}: cannot read: ENOENT`),
+      );
+      assert.ok(snapshot.nodes.some((n) => n.name === 'changed'));
+    } finally {
+      copy.remove();
+    }
+  });
+
+  it('report an unreadable file once (skipped as root, who reads everything)', async (t) => {
+    if (process.getuid?.() === 0) {
+      t.skip('root reads files whatever their mode');
+      return;
+    }
+    const copy = copyFixture(samples.levelEarly);
+    try {
+      const [root] = await discoverRoots(copy.path);
+      assert.ok(root);
+      const dir = join(root.path, nodes);
+      const [first] = readdirSync(dir).sort();
+      assert.ok(first);
+      chmodSync(join(dir, first), 0);
+      const a = await analyzeRoot(root, new ParsedFileCache());
+      const invalid = a.findings.filter((f) => f.rule === 'yaml-invalid');
+      assert.equal(invalid.length, 1);
+      assert.match(invalid[0]?.message ?? '', /cannot read: EACCES/);
+    } finally {
+      copy.remove();
+    }
+  });
+
+  it('note a missing timestamp once, and analyse without ages', async () => {
+    const copy = copyFixture(samples.levelEarly);
+    try {
+      const [root] = await discoverRoots(copy.path);
+      assert.ok(root);
+      rmSync(join(root.path, 'timestamp'));
+      rmSync(join(root.path, '..', 'timestamp'));
+      const a = await analyzeRoot(root, new ParsedFileCache());
+      assert.equal(a.index.notes.length, 1);
+      assert.match(a.index.notes[0] ?? '', /no readable timestamp file/);
+      assert.equal(a.snapshot.gatherTime, undefined);
+      assert.ok(a.findings.some((f) => f.rule === 'mco-level-before-required-pools'));
+    } finally {
+      copy.remove();
+    }
+  });
+});
