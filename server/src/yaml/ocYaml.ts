@@ -220,22 +220,30 @@ class Reader {
     return -1;
   }
 
+  /**
+   * The text of the next non-blank line after its indentation, when that is exactly `indent`;
+   * undefined where the block ends (a line less indented, or none).
+   */
+  private entryAt(indent: number): string | undefined {
+    this.skipBlank();
+    const line = this.lines[this.i];
+    if (line === undefined) return undefined;
+    const ind = indentOf(line);
+    if (ind < indent) return undefined;
+    if (ind > indent) giveUp();
+    return line.slice(indent);
+  }
+
   private mapping(indent: number, ptr: string): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     for (;;) {
-      this.skipBlank();
-      const line = this.lines[this.i];
-      if (line === undefined) break;
-      const ind = indentOf(line);
-      if (ind < indent) break;
-      if (ind > indent) giveUp();
-      const rest = line.slice(indent);
-      if (rest.startsWith('- ') || rest === '-') break;
+      const rest = this.entryAt(indent);
+      if (rest === undefined || rest.startsWith('- ') || rest === '-') break;
       const [key, after] = this.key(rest);
       if (key === '__proto__') giveUp();
       const start = this.offset(this.i, indent);
       const at = this.child(ptr, key);
-      if (this.skip?.has(at) && line.slice(indent + after).trim() === '') {
+      if (this.skip?.has(at) && rest.slice(after).trim() === '') {
         this.skipBlock(indent);
         continue;
       }
@@ -421,14 +429,9 @@ class Reader {
   private sequence(indent: number, ptr: string): unknown[] {
     const out: unknown[] = [];
     for (;;) {
-      this.skipBlank();
-      const line = this.lines[this.i];
-      if (line === undefined) break;
-      const ind = indentOf(line);
-      if (ind < indent) break;
-      if (ind > indent) giveUp();
-      const rest = line.slice(indent);
-      if (rest !== '-' && !rest.startsWith('- ')) break;
+      const rest = this.entryAt(indent);
+      if (rest === undefined || (rest !== '-' && !rest.startsWith('- '))) break;
+      const line = this.lines[this.i] as string;
       const after = rest.slice(1);
       const col = indent + 1 + indentOf(after);
       const content = line.slice(col);
