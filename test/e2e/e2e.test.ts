@@ -1,15 +1,16 @@
 /**
  * End-to-end tests in real VS Code (code-server 4.100.3 = VS Code 1.100.3), offline:
  * 1. the extension-host mocha suite (`suite/`) through the workbench `payload` URL;
- * 2. UI tests that act as a person, with playwright-core driving Debian Chromium.
+ * 2. UI tests that act as a person, with playwright-core driving Debian Chromium: everyday use,
+ *    an untrusted folder (Restricted Mode), and a language server killed twice.
  * Each phase gets its own code-server, user-data-dir and workspace copy; everything started is
  * stopped by pid, and every wait has a timeout, so a hung editor fails instead of hanging CI.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { basename, join, relative, sep } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import {
@@ -21,23 +22,33 @@ import {
   samples,
 } from '../unit/helpers/fixtures';
 import { startCodeServer } from './harness/codeServer';
+import type { CodeServerOptions } from './harness/codeServer';
 import { ensureEditor } from './harness/install';
 import type { Editor } from './harness/install';
-import { processesMentioning } from './harness/processes';
+import { nodeProcessesRunning, processesMentioning } from './harness/processes';
+import type { ProcessInfo } from './harness/processes';
 import {
   clearPanelFilter,
   cursorPosition,
   diffSides,
+  filterPanel,
   goTo,
   hoverAtCursor,
+  notificationCenter,
+  notificationToasts,
   openFromExplorer,
   openWorkbench,
   problemCount,
   problems,
   quickOpen,
+  recordToasts,
+  restrictedMode,
   runCommand,
   screenshot,
+  showProblems,
   visibleText,
+  waitForOutputChannel,
+  waitForProblemCount,
   waitForText,
 } from './harness/workbench';
 import type { Workbench } from './harness/workbench';
@@ -71,12 +82,94 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   });
 }
 
+/** The extension host's logs of a session (the server log among them), copied next to the screenshots. */
+function saveLogs(tmp: string, prefix: string): void {
+  const logs = join(tmp, 'user-data', 'logs');
+  if (!existsSync(logs)) return;
+  for (const rel of readdirSync(logs, { recursive: true, encoding: 'utf8' }))
+    if (rel.endsWith('.log') && /exthost|remoteagent/.test(rel))
+      cpSync(join(logs, rel), join(shots, `${prefix}-${basename(rel).replace(/\s+/g, '-')}`));
+}
+
+/**
+ * An `it` that leaves a screenshot of the workbench behind when it fails, and the session's
+ * logs when `tmp` names its folder.
+ */
+function uiTest(
+  name: string,
+  page: () => Page | undefined,
+  fn: () => Promise<void>,
+  tmp: () => string | undefined = () => undefined,
+) {
+  return it(name, async () => {
+    try {
+      await fn();
+    } catch (err) {
+      const prefix = `failed-${name.replace(/\W+/g, '-')}`;
+      const p = page();
+      if (p) await screenshot(p, shots, prefix).catch(() => undefined);
+      const dir = tmp();
+      if (dir) {
+        try {
+          saveLogs(dir, prefix);
+        } catch {
+          // the logs are a help, not the test
+        }
+      }
+      throw err;
+    }
+  });
+}
+
+/**
+ * The one language server this editor runs: a node process under this code-server's pid whose
+ * program is `script` (`<installed extension>/dist/server.js`), and none of the pids in `not`.
+ * Only descendants of the test's own code-server are looked at, so no other editor's server
+ * on the machine can be picked, let alone killed.
+ */
+async function languageServer(
+  codeServerPid: number,
+  script: string,
+  not: number[] = [],
+  timeoutMs = 60_000,
+): Promise<ProcessInfo> {
+  const deadline = Date.now() + timeoutMs;
+  let seen: ProcessInfo[] = [];
+  while (Date.now() < deadline) {
+    seen = nodeProcessesRunning(codeServerPid, script);
+    const fresh = seen.filter((p) => !not.includes(p.pid));
+    if (seen.length === 1 && fresh.length === 1) return fresh[0]!;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(
+    `no single new language server (${script}, not ${not.join(', ') || '-'}) under code-server ${codeServerPid} within ${timeoutMs / 1000} s; saw: ${seen.map((p) => `${p.pid} ${p.cmd}`).join('; ') || 'none'}`,
+  );
+}
+
+/** Shows the hover on the Degraded condition of bug 1943289's machine-config.yaml; returns its text once the server's part is in. */
+async function hoverOnDegradedCondition(page: Page): Promise<string> {
+  const mco = resourceFile(samples.workerBlocksMco, machineConfigOperatorFile);
+  await quickOpen(page, 'machine-config.yaml', 'bug-1943289');
+  const lines = readFileSync(mco, 'utf8').split('\n');
+  const status = lines.findIndex((l) => l === 'status:');
+  const degraded = lines.findIndex((l, i) => i > status && l.trim() === 'type: Degraded');
+  await goTo(page, degraded + 1, lines[degraded]!.indexOf('Degraded') + 3);
+  await hoverAtCursor(page);
+  // The diagnostic part shows at once; the language server's part follows it.
+  return waitForText(
+    page,
+    '.monaco-editor .monaco-hover:not(.hidden)',
+    /ClusterOperator machine-config: conditions/,
+    30_000,
+  );
+}
+
 /** A code-server with a fresh profile and a fresh copy of the bundled samples. */
-async function session(editor: Editor, env: NodeJS.ProcessEnv = {}) {
+async function session(editor: Editor, options: CodeServerOptions = {}) {
   const tmp = mkdtempSync(join(tmpdir(), 'mgi-e2e-'));
   const workspace = join(tmp, 'examples');
   cpSync(examplesDir, workspace, { recursive: true });
-  const server = await startCodeServer(editor.codeServer, tmp, env);
+  const server = await startCodeServer(editor.codeServer, tmp, options);
   return {
     tmp,
     workspace,
@@ -107,7 +200,7 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
     it('runs the mocha suite inside VS Code', async (t) => {
       const results = join(tmpdir(), `mgi-e2e-results-${process.pid}.json`);
       rmSync(results, { force: true });
-      const s = await session(editor, { MGI_E2E_RESULTS: results });
+      const s = await session(editor, { env: { MGI_E2E_RESULTS: results } });
       tmpDirs.push(s.tmp);
       let wb: Workbench | undefined;
       let code: number;
@@ -152,18 +245,7 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
     const mcoInRepo = resourceFile(samples.workerBlocksMco, machineConfigOperatorFile);
     const segments = relative(examplesDir, mcoInRepo).split(sep);
 
-    /** A UI test that leaves a screenshot of the workbench behind when it fails. */
-    const ui = (name: string, fn: () => Promise<void>) =>
-      it(name, async () => {
-        try {
-          await fn();
-        } catch (err) {
-          await screenshot(page, shots, `failed-${name.replace(/\W+/g, '-')}`).catch(
-            () => undefined,
-          );
-          throw err;
-        }
-      });
+    const ui = (name: string, fn: () => Promise<void>) => uiTest(name, () => page, fn);
 
     before(async () => {
       s = await session(editor);
@@ -312,19 +394,7 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
     });
 
     ui('shows expected vs actual in the hover over a condition', async () => {
-      await quickOpen(page, 'machine-config.yaml', 'bug-1943289');
-      const lines = readFileSync(mcoInRepo, 'utf8').split('\n');
-      const status = lines.findIndex((l) => l === 'status:');
-      const degraded = lines.findIndex((l, i) => i > status && l.trim() === 'type: Degraded');
-      await goTo(page, degraded + 1, lines[degraded]!.indexOf('Degraded') + 3);
-      await hoverAtCursor(page);
-      // The diagnostic part shows at once; the language server's part follows it.
-      const text = await waitForText(
-        page,
-        '.monaco-editor .monaco-hover:not(.hidden)',
-        /ClusterOperator machine-config: conditions/,
-        15_000,
-      );
+      const text = await hoverOnDegradedCondition(page);
       assert.match(text, /Degraded: expected False, actual True/);
       assert.match(text, /2h35m before the gather/);
       await screenshot(page, shots, 'hover-operator-condition');
@@ -372,5 +442,177 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
       assert.ok(has(inserted, 'pause_image', '0adaefcf3675'), 'the CRI-O drop-in is shown decoded');
       await screenshot(page, shots, 'compare-rendered-configs');
     });
+  });
+
+  describe('in Restricted Mode (an untrusted folder)', () => {
+    let s: Awaited<ReturnType<typeof session>> | undefined;
+    let wb: Workbench | undefined;
+    let page: Page;
+    const ui = (name: string, fn: () => Promise<void>) =>
+      uiTest(
+        name,
+        () => page,
+        fn,
+        () => s?.tmp,
+      );
+
+    before(async () => {
+      // Installed, not loaded from a development path: only then does VS Code apply
+      // `capabilities.untrustedWorkspaces` (a development extension runs in any case).
+      s = await session(editor, { restrictedMode: true, installExtensionFrom: repoRoot });
+      tmpDirs.push(s.tmp);
+      wb = await openWorkbench({
+        chromiumPath: editor.chromium,
+        authority: s.server.authority,
+        folder: s.workspace,
+        log,
+      });
+      page = wb.page;
+    });
+
+    after(async () => {
+      await wb?.close();
+      s?.stop();
+    });
+
+    ui('shows the diagnoses and hovers while the folder is untrusted', async () => {
+      const shown = await restrictedMode(page);
+      assert.equal(shown.status, 'Restricted Mode', 'the status bar says Restricted Mode');
+      assert.match(shown.statusLabel, /folder is not trusted/);
+      assert.match(shown.banner, /Restricted Mode is intended for safe code browsing/);
+      const blocked = await problems(page, 'RequiredPoolsFailed');
+      const seed000 = 'machine-config is Degraded (RequiredPoolsFailed) because pool `worker`';
+      assert.ok(
+        blocked.some((r) => r.message.includes(seed000) && /must-gather/.test(r.source)),
+        `the bug 1943289 diagnosis is listed; rows: ${blocked.map((r) => r.message.slice(0, 80)).join(' | ')}`,
+      );
+      await waitForProblemCount(page, cliFindingCount(examplesDir), 30_000);
+      await clearPanelFilter(page);
+      // The language server's own hover (the Problems rows above are its diagnostics).
+      const hover = await hoverOnDegradedCondition(page);
+      assert.match(hover, /Degraded: expected False, actual True/);
+      // Still untrusted: nothing above trusted the folder on the way.
+      assert.equal((await restrictedMode(page, 5_000)).status, 'Restricted Mode');
+      await screenshot(page, shots, 'restricted-mode');
+      await page.keyboard.press('Escape');
+    });
+  });
+
+  describe('when the language server crashes', () => {
+    let s: Awaited<ReturnType<typeof session>> | undefined;
+    let wb: Workbench | undefined;
+    let page: Page;
+    const ui = (name: string, fn: () => Promise<void>) =>
+      uiTest(
+        name,
+        () => page,
+        fn,
+        () => s?.tmp,
+      );
+    // The client's own words (client/src/extension.ts); vscode-languageclient's default
+    // handler would restart silently or say "Connection to server got closed…".
+    const restarted =
+      'Must-Gather Inspector: the language server stopped unexpectedly and was restarted.';
+
+    before(async () => {
+      // Installed in this test's own extensions folder: the server's path names this test only.
+      s = await session(editor, { installExtensionFrom: repoRoot });
+      tmpDirs.push(s.tmp);
+      wb = await openWorkbench({
+        chromiumPath: editor.chromium,
+        authority: s.server.authority,
+        folder: s.workspace,
+        log,
+      });
+      page = wb.page;
+    });
+
+    after(async () => {
+      await wb?.close();
+      s?.stop();
+    });
+
+    ui(
+      'restarts it, says so once with the log at hand, and shows the diagnoses again',
+      async () => {
+        const server = s!.server;
+        const script = join(server.extensionDir!, 'dist', 'server.js');
+        const expected = cliFindingCount(examplesDir);
+        await showProblems(page);
+        await waitForProblemCount(page, expected, 90_000);
+        const first = await languageServer(server.pid, script);
+        const toast = notificationToasts(page, 'the language server stopped unexpectedly');
+        // test/run.mjs kills every process whose command line holds `mgi-e2e-` when it ends,
+        // so another run of it on this machine would kill this server too.
+        assert.equal(await toast.count(), 0, 'the server did not stop before the test killed it');
+
+        // First crash: restarted, and the user is told, once, with a button to the log.
+        process.kill(first.pid, 'SIGKILL');
+        await toast.first().waitFor({ timeout: 60_000 });
+        const second = await languageServer(server.pid, script, [first.pid]);
+        await waitForProblemCount(page, expected, 60_000);
+        assert.equal(await toast.count(), 1, 'one toast tells of the crash');
+        const message = await toast.locator('.notification-list-item-message').innerText();
+        assert.equal(message.trim(), restarted);
+        assert.equal(
+          await toast.locator('.notification-list-item-icon.codicon-warning').count(),
+          1,
+        );
+        const showLog = toast.locator('.notification-list-item-buttons-container .monaco-button');
+        assert.deepEqual(await showLog.allInnerTexts(), ['Show Server Log']);
+        // The toast slides in: let it settle before the picture.
+        await page
+          .locator('.notifications-toasts .notification-toast.notification-fade-in-done')
+          .first()
+          .waitFor({ timeout: 10_000 });
+        await screenshot(page, shots, 'server-crash-notification');
+
+        // "Show Server Log" closes the toast and opens the server's log at the crash.
+        await showLog.click();
+        await toast.first().waitFor({ state: 'detached', timeout: 15_000 });
+        await waitForOutputChannel(page, 'Must-Gather Inspector');
+        await filterPanel(page, 'stopped unexpectedly');
+        await waitForText(
+          page,
+          '.part.panel .view-line',
+          /\[error\] the language server stopped unexpectedly \(restart-and-tell\)/,
+        );
+        await screenshot(page, shots, 'server-crash-log');
+
+        // Second crash: restarted again, silently.
+        const toasts = await recordToasts(page);
+        process.kill(second.pid, 'SIGKILL');
+        const third = await languageServer(server.pid, script, [first.pid, second.pid]);
+        await waitForText(
+          page,
+          '.part.panel .view-line',
+          /\(restart-and-tell\)[\s\S]*\[error\] the language server stopped unexpectedly \(restart\)/,
+        );
+        await waitForProblemCount(page, expected, 60_000);
+        await page.waitForTimeout(5_000); // time for a toast that should not come
+        const told = (await toasts()).filter((m) => m.includes('stopped unexpectedly'));
+        assert.deepEqual(told, [], 'no second toast about a crash');
+        assert.equal(await toast.count(), 0);
+        const center = await notificationCenter(page);
+        assert.deepEqual(
+          center.filter((m) => m.includes('stopped unexpectedly')),
+          [],
+          `the notification center holds no second crash message; it holds: ${center.join(' | ')}`,
+        );
+        await clearPanelFilter(page);
+
+        // The third server answers: the hover carries its part, the Problems their full count.
+        const hover = await hoverOnDegradedCondition(page);
+        assert.match(hover, /Degraded: expected False, actual True/);
+        await page.keyboard.press('Escape');
+        assert.equal(await problemCount(page), expected);
+        assert.deepEqual(
+          nodeProcessesRunning(server.pid, script).map((p) => p.pid),
+          [third.pid],
+          'one language server runs',
+        );
+        await screenshot(page, shots, 'server-crash-recovered');
+      },
+    );
   });
 });

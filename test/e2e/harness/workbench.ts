@@ -3,19 +3,21 @@
 /**
  * Drives the VS Code workbench in headless Debian Chromium, as a person would: the explorer,
  * the Problems panel, the command palette, hovers and diff editors. Selectors come from
- * `../shared/reference/vscode-offline-e2e.md` and were checked against VS Code 1.100.
+ * `../shared/reference/vscode-offline-e2e.md` and were checked against VS Code 1.100; those of
+ * Restricted Mode, notification toasts and the notification center were found in 1.100.3's DOM.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { format } from 'node:util';
 import { chromium } from 'playwright-core';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 
 export interface WorkbenchOptions {
   chromiumPath: string;
   authority: string;
   folder: string;
-  extensionPath: string;
+  /** Loaded as an extension under development; omitted when the extension is installed. */
+  extensionPath?: string;
   /** Extension-host test module (a `run()` export); omitted for UI sessions. */
   testsPath?: string;
   log: (line: string) => void;
@@ -42,9 +44,11 @@ export function workbenchUrl(
   o: Pick<WorkbenchOptions, 'authority' | 'folder' | 'extensionPath' | 'testsPath'>,
 ): string {
   const remote = (p: string) => `vscode-remote://${o.authority}${p}`;
-  const payload: [string, string][] = [['extensionDevelopmentPath', remote(o.extensionPath)]];
+  const payload: [string, string][] = [];
+  if (o.extensionPath) payload.push(['extensionDevelopmentPath', remote(o.extensionPath)]);
   if (o.testsPath) payload.push(['extensionTestsPath', remote(o.testsPath)]);
-  return `http://${o.authority}/?folder=${encodeURIComponent(o.folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+  const query = payload.length ? `&payload=${encodeURIComponent(JSON.stringify(payload))}` : '';
+  return `http://${o.authority}/?folder=${encodeURIComponent(o.folder)}${query}`;
 }
 
 export async function openWorkbench(o: WorkbenchOptions): Promise<Workbench> {
@@ -295,4 +299,146 @@ export async function screenshot(page: Page, dir: string, name: string): Promise
   const file = join(dir, `${name}.png`);
   await page.screenshot({ path: file });
   return file;
+}
+
+/** Opens the panel on the Problems view (its tab carries the count badge). */
+export async function showProblems(page: Page): Promise<void> {
+  await page.keyboard.press('Control+Shift+M');
+  await page.locator('.part.panel .markers-panel').first().waitFor({ timeout: 15_000 });
+}
+
+/**
+ * Waits until the Problems tab's badge shows a count (no badge counts as 0). The badge shows
+ * while the panel is open, on any of its views (Problems, Output, …).
+ */
+export async function waitForProblemCount(
+  page: Page,
+  expected: number,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const badge = page.locator(
+    '.part.panel .composite-bar .action-item:has-text("Problems") .badge-content',
+  );
+  const deadline = Date.now() + timeoutMs;
+  let last = -1;
+  while (Date.now() < deadline) {
+    const shown = (await badge.count()) > 0 && (await badge.first().isVisible());
+    // The badge can go between the two looks: read it briefly, and count it as 0 then.
+    const text = shown
+      ? await badge
+          .first()
+          .innerText({ timeout: 1_000 })
+          .catch(() => '0')
+      : '0';
+    last = Number(text.trim());
+    if (last === expected) return;
+    await page.waitForTimeout(250);
+  }
+  throw new Error(`the Problems badge showed ${last}, not ${expected}, for ${timeoutMs / 1000} s`);
+}
+
+/**
+ * Restricted Mode as the workbench shows it: the status bar entry `#status.workspaceTrust`
+ * (text "Restricted Mode", shown only while the folder is untrusted; selected by attribute
+ * because the id holds a dot) and the banner `#workbench.parts.banner` ("Restricted Mode is
+ * intended for safe code browsing…", until dismissed). Waits for the entry.
+ */
+export async function restrictedMode(
+  page: Page,
+  timeoutMs = 60_000,
+): Promise<{ status: string; statusLabel: string; banner: string }> {
+  const item = page.locator('.statusbar-item[id="status.workspaceTrust"]').first();
+  await item.waitFor({ timeout: timeoutMs });
+  const banner = page.locator('.part.banner[id="workbench.parts.banner"]');
+  return {
+    status: (await item.innerText()).trim(),
+    statusLabel: (await item.getAttribute('aria-label')) ?? '',
+    banner: (await banner.count()) > 0 ? (await banner.first().innerText()).trim() : '',
+  };
+}
+
+/**
+ * The notification toasts (bottom right) whose message contains a text: each is a
+ * `.notification-list-item` with its `.notification-list-item-message`, a warning or error
+ * `.notification-list-item-icon.codicon-warning|error` and buttons
+ * `.notification-list-item-buttons-container .monaco-button`. A closed toast leaves the DOM.
+ */
+export function notificationToasts(page: Page, text: string): Locator {
+  return page.locator('.notifications-toasts .notification-list-item').filter({
+    has: page.locator('.notification-list-item-message', { hasText: text }),
+  });
+}
+
+/**
+ * From now on, records the message of every notification toast that appears, so a toast that
+ * comes and goes between two looks is still seen. Returns a reader of the messages so far.
+ */
+export async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
+  const key = `mgiToasts${Date.now()}`;
+  await page.evaluate((k) => {
+    const seen: string[] = [];
+    (window as unknown as Record<string, string[]>)[k] = seen;
+    const root = document.querySelector('.notifications-toasts') ?? document.body;
+    new MutationObserver((records) => {
+      for (const r of records)
+        for (const n of Array.from(r.addedNodes)) {
+          if (!(n instanceof HTMLElement)) continue;
+          const messages = n.matches('.notification-list-item-message')
+            ? [n]
+            : Array.from(n.querySelectorAll('.notification-list-item-message'));
+          for (const m of messages) seen.push(m.textContent ?? '');
+        }
+    }).observe(root, { childList: true, subtree: true });
+  }, key);
+  return () => page.evaluate((k) => [...(window as unknown as Record<string, string[]>)[k]!], key);
+}
+
+/**
+ * Messages in the notification center (every notification not closed yet, including those
+ * whose toast has hidden), read by opening it from the palette and closing it again.
+ */
+export async function notificationCenter(page: Page): Promise<string[]> {
+  await runCommand(page, 'Notifications: Show Notifications');
+  const center = page.locator('.notifications-center.visible');
+  await center.waitFor({ timeout: 15_000 });
+  await page.waitForTimeout(300);
+  const messages = await center.locator('.notification-list-item-message').allInnerTexts();
+  await runCommand(page, 'Notifications: Hide Notifications');
+  await center.waitFor({ state: 'hidden', timeout: 15_000 });
+  return messages.map((m) => m.trim());
+}
+
+/**
+ * Waits until the panel shows the Output view (its tab `.action-item.checked`) on a channel:
+ * the channel picker is a `select.monaco-select-box` in the panel's title whose selected option
+ * is the channel's name.
+ */
+export async function waitForOutputChannel(
+  page: Page,
+  channel: string,
+  timeoutMs = 30_000,
+): Promise<void> {
+  await page
+    .locator('.part.panel .composite-bar .action-item.checked:has-text("Output")')
+    .waitFor({ timeout: timeoutMs });
+  await page.waitForFunction(
+    (name) =>
+      Array.from(document.querySelectorAll<HTMLSelectElement>('.part.panel select')).some(
+        (s) => s.offsetParent !== null && s.selectedOptions[0]?.text === name,
+      ),
+    channel,
+    { timeout: timeoutMs },
+  );
+}
+
+/**
+ * Types a filter into the visible panel view's filter box. Each view has its own box but
+ * Problems and Output share the text; wait for the view first (`waitForOutputChannel`), or
+ * the box of the view still showing gets it.
+ */
+export async function filterPanel(page: Page, text: string): Promise<void> {
+  const box = page.locator('.part.panel input[placeholder^="Filter"]:visible').first();
+  await box.waitFor({ timeout: 15_000 });
+  await box.fill(text);
+  await page.waitForTimeout(300); // the filter applies after a short debounce
 }
