@@ -20,13 +20,18 @@ function files(dir) {
   });
 }
 
-/** Processes the e2e tests start carry `mgi-e2e-` in their command line; none may outlive us. */
+/**
+ * Processes the e2e tests start carry `mgi-e2e-<run>-` in their command line (the run id is this
+ * process's pid, passed down as MGI_E2E_RUN); none may outlive us. Only this run's are killed,
+ * never another run's on the same machine.
+ */
+const runMarker = `mgi-e2e-${process.pid}-`;
 function killLeftovers() {
   for (const pid of readdirSync('/proc').filter(
     (n) => /^\d+$/.test(n) && Number(n) !== process.pid,
   )) {
     try {
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('mgi-e2e-'))
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(runMarker))
         process.kill(Number(pid), 'SIGKILL');
     } catch {
       // gone already
@@ -53,7 +58,7 @@ const child = spawn(
     `--test-reporter-destination=${tap}`,
     ...tests,
   ],
-  { stdio: 'inherit' },
+  { stdio: 'inherit', env: { ...process.env, MGI_E2E_RUN: String(process.pid) } },
 );
 const timer = setTimeout(() => {
   console.error(`\ntests did not finish within ${hardTimeoutMs / 60_000} minutes: stopping them`);

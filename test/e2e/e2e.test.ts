@@ -166,7 +166,8 @@ async function hoverOnDegradedCondition(page: Page): Promise<string> {
 
 /** A code-server with a fresh profile and a fresh copy of the bundled samples. */
 async function session(editor: Editor, options: CodeServerOptions = {}) {
-  const tmp = mkdtempSync(join(tmpdir(), 'mgi-e2e-'));
+  // test/run.mjs stops what is left of this run by this prefix (and only this run's).
+  const tmp = mkdtempSync(join(tmpdir(), `mgi-e2e-${process.env.MGI_E2E_RUN ?? process.pid}-`));
   const workspace = join(tmp, 'examples');
   cpSync(examplesDir, workspace, { recursive: true });
   const server = await startCodeServer(editor.codeServer, tmp, options);
@@ -542,8 +543,7 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
         await waitForProblemCount(page, expected, 90_000);
         const first = await languageServer(server.pid, script);
         const toast = notificationToasts(page, 'the language server stopped unexpectedly');
-        // test/run.mjs kills every process whose command line holds `mgi-e2e-` when it ends,
-        // so another run of it on this machine would kill this server too.
+        // Nothing else may have stopped it (test/run.mjs stops only its own run's leftovers).
         assert.equal(await toast.count(), 0, 'the server did not stop before the test killed it');
 
         // First crash: restarted, and the user is told, once, with a button to the log.
