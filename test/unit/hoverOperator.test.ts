@@ -3,7 +3,7 @@ import { before, describe, it } from 'node:test';
 import type { Snapshot } from '../../server/src/model/snapshot';
 import { machineConfigOperatorFile, poolFile, resourceFile, samples } from './helpers/fixtures';
 import { hoverOn, markdownOf, plain } from './helpers/hover';
-import { loadFixture } from './helpers/snapshot';
+import { loadFixture, setCondition } from './helpers/snapshot';
 
 const versionFile = 'cluster-scoped-resources/config.openshift.io/clusterversions/version.yaml';
 
@@ -111,6 +111,20 @@ describe('ClusterOperator, ClusterVersion and rendered-config hovers', () => {
       line.slice(r.start.character, r.end.character),
       'rendered-master-ebc4fc8c7b6a155d86684204394e4930',
     );
+  });
+
+  it('a condition typed like a JavaScript property has no expected value or meaning', async () => {
+    // Fuzz test inputs (hostile names): inherited properties of the tables showed as
+    // `function Object() { [native code] }` in the hover.
+    const s = (await loadFixture(samples.healthy)).snapshot;
+    const co = s.operators.find((o) => o.name === 'machine-config')!;
+    setCondition(co, 'Available', { type: 'constructor' });
+    setCondition(co, 'Degraded', { type: 'toString' });
+    const t = hoverText(s, mco(samples.healthy), 'type: Available', /^status:/m);
+    assert.doesNotMatch(t, /native code|\[object/);
+    assert.match(t, /constructor: expected —, actual True/);
+    assert.match(t, /\| \*\*constructor\*\* ◀ \| — \| True \|/);
+    assert.match(t, /\| toString \| — \| False \|/);
   });
 
   it('answers nothing outside the objects it knows', () => {

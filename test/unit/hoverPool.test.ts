@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { before, describe, it } from 'node:test';
 import type { Json } from '../../server/src/model/access';
 import { requiredForUpgradeLabel } from '../../server/src/model/machineConfigPool';
@@ -70,6 +71,16 @@ describe('pool hovers on seed 1943289 (a non-required worker pool blocks the ope
     assert.match(t, /\| ready \| \*\*25\*\* ✗ \| 52 \|/);
     assert.match(t, /\| degraded \| \*\*9\*\* ✗ \| 0 \|/);
     assert.match(t, /\| unavailable \| \*\*11\*\* ✗ \| 0 \|/);
+  });
+
+  it('a status field named like a JavaScript property is not a machine count', () => {
+    // Fuzz test inputs (hostile names): `field in countKeys` held for `constructor`.
+    const text = readFileSync(workerFile(samples.workerBlocksMco), 'utf8').replace(
+      '  readyMachineCount:',
+      '  constructor:',
+    );
+    const { hover } = hoverOn(s, workerFile(samples.workerBlocksMco), 'constructor', { text });
+    assert.equal(hover, undefined);
   });
 
   it('shows target vs current rendered config and the nodes grouped by config and daemon state', () => {

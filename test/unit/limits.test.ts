@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import { decodeSource, setMaxDecodedBytes } from '../../server/src/machineconfig/dataUrl';
 import { defaultLimits, limitNames, limitRanges, limitsFrom } from '../../server/src/limits';
 import { defaultParseLimits, parseText } from '../../server/src/yaml/parse';
+import { pathAt } from '../../server/src/yaml/pathAt';
 import { copyFixture } from './helpers/copyFixture';
 import { repoRoot, resourceFile, samples } from './helpers/fixtures';
 
@@ -67,6 +68,16 @@ describe('limits on the work per file', () => {
     assert.deepEqual((j.docs[0]?.value as { b: number[] }).b, [1]);
     const y = parseText(`a: '${'['.repeat(500)}'\nb: 1\n`);
     assert.deepEqual(y.problems, []);
+    // ...nor in plain text, in `oc` YAML or not (a comment sends this to the full parser), and
+    // the position tree of such a file builds (the fuzz found it refused after the value read).
+    for (const t of [
+      `kind: X\nstatus:\n  message: see ${'['.repeat(250)} here\n`,
+      `kind: X # note\nstatus:\n  message: see ${'{'.repeat(250)} here\n`,
+    ]) {
+      const p = parseText(t);
+      assert.deepEqual(p.problems, [], t.slice(0, 30));
+      assert.equal(pathAt(p, t.indexOf('message') + 2)?.path.join('/'), 'status/message');
+    }
   });
 
   it('caps decoded MachineConfig contents at maxDecompressedMiB', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { code, markdown, table, text } from '../../server/src/features/markdown';
+import { clipped, code, markdown, table, text } from '../../server/src/features/markdown';
 import { plain } from './helpers/hover';
 
 const hostile = [
@@ -51,5 +51,36 @@ describe('escaping must-gather text for hovers', () => {
 
   it('returns Markdown content', () => {
     assert.deepEqual(markdown('x'), { kind: 'markdown', value: 'x' });
+  });
+
+  it('clips long text with whitespace runs made one space, as if the whole were collapsed', () => {
+    const naive = (s: string, max: number) => {
+      const one = s.replace(/\s+/g, ' ').trim();
+      return one.length <= max ? one : `${one.slice(0, max - 1)}…`;
+    };
+    const samples = [
+      '',
+      '   ',
+      'short',
+      '  a \n\t b  ',
+      'x'.repeat(300),
+      'x'.repeat(301),
+      ' '.repeat(5000) + 'tail',
+      'word '.repeat(400),
+      'a' + ' '.repeat(1300) + 'b'.repeat(400),
+      'y '.repeat(150) + ' '.repeat(10_000),
+    ];
+    for (const s of samples) {
+      for (const max of [1, 10, 300])
+        assert.equal(clipped(s, max), naive(s, max), JSON.stringify([s.slice(0, 20), max]));
+    }
+  });
+
+  it('clips a message of MiBs without reading all of it (a fuzzed operator condition)', () => {
+    // Found by the fuzz test: a 4 MiB condition message made every operator hover take ~200 ms.
+    const huge = 'word and more '.repeat(400_000);
+    const t = performance.now();
+    for (let i = 0; i < 50; i++) assert.equal(clipped(huge, 160).length, 160);
+    assert.ok(performance.now() - t < 100, `${performance.now() - t} ms`);
   });
 });

@@ -116,7 +116,8 @@ function withLazyTree(
   const doc: ParsedDocument = {
     value,
     get node() {
-      tree ??= parseYaml(text, limits).docs[0]?.node;
+      // The value was read, so its depth is known to be within bounds: no text check.
+      tree ??= parseYaml(text, limits, false).docs[0]?.node;
       if (!tree) throw new Error('text without a document');
       return tree;
     },
@@ -139,10 +140,10 @@ function withLazyTree(
   };
 }
 
-function parseYaml(text: string, limits: ParseLimits): ParsedFile {
+function parseYaml(text: string, limits: ParseLimits, checkNesting = true): ParsedFile {
   // The parser's time and memory grow fast with nesting (200,000 brackets: 4 s, 300 MB):
   // refuse absurd nesting before parsing.
-  if (nestingExceeds(text, limits.maxDepth)) {
+  if (checkNesting && nestingExceeds(text, limits.maxDepth)) {
     return {
       text,
       docs: [],
@@ -201,24 +202,30 @@ function parseAllDocuments(text: string) {
   return yamlLib().parseAllDocuments(text, {
     keepSourceTokens: true,
     prettyErrors: false,
+    // Warnings (e.g. collection keys) would go to the server's stderr; errors are reported.
+    logLevel: 'error',
     uniqueKeys: false,
     strict: false,
   });
 }
 
 /**
- * A cheap upper bound on nesting, from the text: flow brackets open at once (outside quotes),
- * or indentation past four columns per level.
+ * A cheap upper bound on nesting, from the text: flow brackets open at once, or indentation
+ * past four columns per level. A bracket counts only where a flow collection can start (at a
+ * line start or after `:`, `-`, `,`, `?` or another counted bracket), so brackets inside plain
+ * or quoted text (`message: see [[[ here`) do not.
  */
 function nestingExceeds(text: string, max: number): boolean {
   let depth = 0;
   let quote = 0;
   let lineStart = true;
   let indent = 0;
+  let canOpen = true;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 10) {
       lineStart = true;
+      canOpen = true;
       indent = 0;
       quote = 0; // a quote left open at a line end: count conservatively from here
       continue;
@@ -232,12 +239,19 @@ function nestingExceeds(text: string, max: number): boolean {
     }
     if (quote !== 0) {
       if (c === quote) quote = 0;
+    } else if (c === 32 || c === 9) {
+      continue;
     } else if (c === 34 || c === 39) {
       quote = c;
-    } else if (c === 91 || c === 123) {
+      canOpen = false;
+    } else if ((c === 91 || c === 123) && canOpen) {
       if (++depth > max) return true;
     } else if ((c === 93 || c === 125) && depth > 0) {
       depth--;
+      canOpen = false;
+    } else {
+      // `:`, `-`, `,` and `?` may precede a flow collection; anything else is text.
+      canOpen = c === 58 || c === 45 || c === 44 || c === 63;
     }
   }
   return false;

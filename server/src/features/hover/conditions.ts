@@ -14,13 +14,17 @@ export function conditionTable(
   hovered?: Condition,
 ): string {
   const rows = conditions.map((c) => {
-    const want = expected[c.type];
+    // Own entries only: a condition typed `constructor` has no expected value.
+    const want = Object.hasOwn(expected, c.type) ? expected[c.type] : undefined;
     const ok = want === undefined || want === c.status;
     const detail = [c.reason, c.message].filter((s) => s !== '').join(': ');
+    // Types and statuses are a word each in real gathers; a crafted one must not flood the hover.
+    const type = text(clipped(c.type, 60));
+    const status = text(clipped(c.status, 60));
     return [
-      c.location.pointer === hovered?.location.pointer ? `**${text(c.type)}** ◀` : text(c.type),
+      c.location.pointer === hovered?.location.pointer ? `**${type}** ◀` : type,
       want ?? '—',
-      ok ? text(c.status) : `**${text(c.status)}** ✗`,
+      ok ? status : `**${status}** ✗`,
       ago(c.lastTransitionTime, gatherTime),
       text(clipped(detail, 160)),
     ];

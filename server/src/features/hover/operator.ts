@@ -53,13 +53,15 @@ function conditionsHover(
   hovered: Condition | undefined,
   gatherTime: Date | undefined,
 ): string {
-  const meaning = hovered ? cvoMeaning[hovered.type] : undefined;
-  const want = hovered ? operatorExpected[hovered.type] : undefined;
+  const own = (t: Record<string, string>) =>
+    hovered && Object.hasOwn(t, hovered.type) ? t[hovered.type] : undefined;
+  const meaning = own(cvoMeaning);
+  const want = own(operatorExpected);
   const headline = hovered
-    ? `${text(hovered.type)}: expected ${want ?? '—'}, actual ${
+    ? `${text(clipped(hovered.type, 60))}: expected ${want ?? '—'}, actual ${
         want !== undefined && want !== hovered.status
-          ? `**${text(hovered.status)}**`
-          : text(hovered.status)
+          ? `**${text(clipped(hovered.status, 60))}**`
+          : text(clipped(hovered.status, 60))
       }`
     : undefined;
   const full =

@@ -40,7 +40,8 @@ export function poolHover(
   if ((top === 'spec' || top === 'status') && field === 'configuration') {
     if (path.length === 2 || path[2] === 'name') return configsHover(snapshot, pool, gatherTime);
   }
-  if (top === 'status' && field !== undefined && field in countKeys) return countsHover(pool);
+  if (top === 'status' && field !== undefined && Object.hasOwn(countKeys, field))
+    return countsHover(pool);
   if (top === 'status' && (field === undefined || field === 'conditions')) {
     const hovered = conditionAt(pool.conditions, path);
     return sections(
