@@ -48,6 +48,15 @@ describe('parsed file cache', () => {
     assert.equal(cache.peek(file), whole.parsed);
     cache.invalidate(file);
     assert.equal(cache.peek(file), undefined, 'invalidate drops every reading of the file');
+    // A character cut by the 64 KiB read lies after spec:, outside the head: no encoding problem.
+    const accents = t.write(
+      'mc2.yaml',
+      'kind: MachineConfig\napiVersion: v1\nspec:\n  x: "' + '\u00e9'.repeat(40_000) + '"\n',
+    );
+    const h2 = await cache.get(accents, 'head');
+    assert.ok(h2.ok);
+    assert.deepEqual(h2.parsed.problems, []);
+    assert.deepEqual(h2.parsed.docs[0]?.value, { kind: 'MachineConfig', apiVersion: 'v1' });
     // JSON, or YAML without spec:, is read whole.
     const json = t.write('mc.json', '{"kind": "MachineConfig", "spec": {"a": 1}}');
     const j = await cache.get(json, 'head');

@@ -111,10 +111,7 @@ export class ParsedFileCache {
     try {
       st = await stat(path);
     } catch (err) {
-      return {
-        ok: false,
-        error: `cannot read: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
-      };
+      return cannotRead(err);
     }
     if (!st.isFile()) return { ok: false, error: 'not a regular file' };
     const key = keyOf(path, mode);
@@ -134,22 +131,9 @@ export class ParsedFileCache {
     } else {
       try {
         const bytes = mode === 'head' ? await readHead(path, st.size) : await readFile(path);
-        result = looksBinary(bytes)
-          ? { ok: false, error: `file is binary, not ${mode === 'text' ? 'text' : 'YAML or JSON'}` }
-          : mode === 'text'
-            ? { ok: true, parsed: plainText(bytes.toString('utf8')) }
-            : withEncodingProblem(
-                bytes,
-                this.parse(
-                  mode === 'head' ? headOf(bytes.toString('utf8')) : bytes.toString('utf8'),
-                  unread,
-                ),
-              );
+        result = this.decode(bytes, mode);
       } catch (err) {
-        result = {
-          ok: false,
-          error: `cannot read: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
-        };
+        result = cannotRead(err);
       }
     }
     this.disk.set(key, { mtimeMs: st.mtimeMs, size: st.size, result });
@@ -164,15 +148,27 @@ export class ParsedFileCache {
   private parse(text: string, skip?: ReadonlySet<string>): ReadResult {
     return { ok: true, parsed: parseText(text, this.limits, true, skip) };
   }
+
+  /** The bytes read from disk, as text (logs) or parsed; decoded once. */
+  private decode(bytes: Buffer, mode: ReadMode): ReadResult {
+    if (looksBinary(bytes)) {
+      return {
+        ok: false,
+        error: `file is binary, not ${mode === 'text' ? 'text' : 'YAML or JSON'}`,
+      };
+    }
+    const text = bytes.toString('utf8');
+    if (mode === 'text') return { ok: true, parsed: plainText(text) };
+    return withEncodingProblem(bytes, text, this.parse(text, unread));
+  }
 }
 
 /**
  * Bytes that are not UTF-8 are read as U+FFFD, and the file still counts; a problem says so
  * (as one `yaml-invalid` finding), since names and messages in it may be wrong.
  */
-function withEncodingProblem(bytes: Buffer, r: ReadResult): ReadResult {
+function withEncodingProblem(bytes: Buffer, text: string, r: ReadResult): ReadResult {
   if (!r.ok || isUtf8(bytes)) return r;
-  const text = bytes.toString('utf8');
   const at = text.indexOf('\ufffd');
   const line = at < 0 ? 1 : text.slice(0, at).split('\n').length;
   const problem = {
@@ -186,25 +182,35 @@ function keyOf(path: string, mode: ReadMode): string {
   return mode === 'yaml' ? path : `${mode}\u0000${path}`;
 }
 
-/** The first bytes of a file, or all of it when `spec:` is not among them. */
-async function readHead(path: string, size: number): Promise<Buffer> {
-  if (size <= headBytes) return readFile(path);
-  const fh = await open(path, 'r');
-  try {
-    const buf = Buffer.alloc(headBytes);
-    const { bytesRead } = await fh.read(buf, 0, headBytes, 0);
-    const head = buf.subarray(0, bytesRead);
-    return head.includes('\nspec:') ? head : await readFile(path);
-  } finally {
-    await fh.close();
-  }
+function cannotRead(err: unknown): ReadResult {
+  return { ok: false, error: `cannot read: ${(err as NodeJS.ErrnoException).code ?? String(err)}` };
 }
 
-/** A YAML resource's text before its top-level `spec:` line; JSON and the rest stay whole. */
-function headOf(text: string): string {
-  if (/^\s*[{[]/.test(text)) return text;
-  const at = text.indexOf('\nspec:');
-  return at === -1 ? text : text.slice(0, at + 1);
+/**
+ * A YAML resource's bytes before its top-level `spec:` line, read from the file's first bytes
+ * when they hold it; JSON, and YAML without `spec:` there, are read whole.
+ */
+async function readHead(path: string, size: number): Promise<Buffer> {
+  if (size > headBytes) {
+    const fh = await open(path, 'r');
+    try {
+      const buf = Buffer.alloc(headBytes);
+      const { bytesRead } = await fh.read(buf, 0, headBytes, 0);
+      const head = headOf(buf.subarray(0, bytesRead));
+      if (head.length < bytesRead) return head;
+    } finally {
+      await fh.close();
+    }
+  }
+  return headOf(await readFile(path));
+}
+
+/** Cut before the top-level `spec:` line (never inside a character: `\n` is one byte). */
+function headOf(bytes: Buffer): Buffer {
+  const first = bytes.find((b) => b !== 0x20 && b !== 0x0a && b !== 0x09 && b !== 0x0d);
+  if (first === 0x7b || first === 0x5b) return bytes; // JSON
+  const at = bytes.indexOf('\nspec:');
+  return at === -1 ? bytes : bytes.subarray(0, at + 1);
 }
 
 function mibText(n: number): string {
