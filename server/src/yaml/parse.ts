@@ -144,17 +144,7 @@ function parseYaml(text: string, limits: ParseLimits, checkNesting = true): Pars
   // The parser's time and memory grow fast with nesting (200,000 brackets: 4 s, 300 MB):
   // refuse absurd nesting before parsing.
   if (checkNesting && nestingExceeds(text, limits.maxDepth)) {
-    return {
-      text,
-      docs: [],
-      problems: [
-        {
-          message: `nested more than ${limits.maxDepth} levels deep (mustGatherInspector.limits.maxNestingDepth)`,
-          span: [0, 0],
-        },
-      ],
-      lines: new LineStarts(text),
-    };
+    return refused(text, tooDeep(limits.maxDepth));
   }
   let all;
   try {
@@ -162,13 +152,7 @@ function parseYaml(text: string, limits: ParseLimits, checkNesting = true): Pars
   } catch (err) {
     // The parser recurses per level: nesting deep enough exhausts the stack.
     if (!(err instanceof RangeError)) throw err;
-    const problem = { message: `nested too deeply to parse (${err.message})`, span: [0, 0] };
-    return {
-      text,
-      docs: [],
-      problems: [problem as ParseProblem],
-      lines: new LineStarts(text),
-    };
+    return refused(text, `nested too deeply to parse (${err.message})`);
   }
   const problems: ParseProblem[] = [];
   const docs: ParsedDocument[] = [];
@@ -186,16 +170,22 @@ function parseYaml(text: string, limits: ParseLimits, checkNesting = true): Pars
       }
       if (!withinDepth(value, limits.maxDepth)) {
         const r = node.contents?.range ?? [0, 0, 0];
-        problems.push({
-          message: `nested more than ${limits.maxDepth} levels deep (mustGatherInspector.limits.maxNestingDepth)`,
-          span: [r[0], r[1]],
-        });
+        problems.push({ message: tooDeep(limits.maxDepth), span: [r[0], r[1]] });
         value = null;
       }
     }
     docs.push({ value, node });
   }
   return { text, docs, problems, lines: new LineStarts(text) };
+}
+
+function tooDeep(max: number): string {
+  return `nested more than ${max} levels deep (mustGatherInspector.limits.maxNestingDepth)`;
+}
+
+/** A file not parsed at all, for one reason at its start. */
+function refused(text: string, message: string): ParsedFile {
+  return { ...plainText(text), problems: [{ message, span: [0, 0] }] };
 }
 
 function parseAllDocuments(text: string) {
