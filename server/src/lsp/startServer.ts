@@ -49,6 +49,8 @@ export function startServer(connection: Connection): Workspace {
   let progressSupport = false;
 
   let remembered = new RememberedDiagnostics(undefined);
+  /** The diagnostics last sent per file (files without any are left out). */
+  const published = new Map<string, Diagnostic[]>();
   /** Stores being written; shutdown waits for them. */
   const saves = new Set<Promise<void>>();
   let levels: RuleLevels = {};
@@ -61,10 +63,10 @@ export function startServer(connection: Connection): Workspace {
 
   const workspace = new Workspace({
     publish(file, findings) {
-      void connection.sendDiagnostics({
-        uri: pathToFileURL(file).href,
-        diagnostics: diagnosticsOf(findings),
-      });
+      const diagnostics = diagnosticsOf(findings);
+      if (diagnostics.length > 0) published.set(file, diagnostics);
+      else published.delete(file);
+      void connection.sendDiagnostics({ uri: pathToFileURL(file).href, diagnostics });
     },
     async recall(root) {
       const known = await remembered.load(root.path, rememberKey());
@@ -78,12 +80,9 @@ export function startServer(connection: Connection): Workspace {
       return [...known.keys()];
     },
     analysed(a) {
+      // What was just published for this root's files, as sent.
       const byFile = new Map<string, Diagnostic[]>();
-      for (const f of a.findings) {
-        const list = byFile.get(f.location.file) ?? [];
-        list.push(...diagnosticsOf([f]));
-        byFile.set(f.location.file, list);
-      }
+      for (const f of a.findings) byFile.set(f.location.file, published.get(f.location.file) ?? []);
       const saving = remembered
         .save(a.root.path, rememberKey(), a.filesRead, byFile)
         .catch((err: unknown) =>
