@@ -7,6 +7,8 @@
  * which is what lets hundreds of node files be analysed in well under a second.
  */
 
+import { join } from './pointer';
+
 /** Thrown internally to give up; never escapes `parseOcYaml`. */
 class Unsupported extends Error {}
 
@@ -106,8 +108,6 @@ const escapes: Record<string, string> = {
 
 const maxIndent = 2000;
 
-const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
-
 class Reader {
   private i = 0;
   /** Offset of each line's start, when spans are recorded. */
@@ -155,7 +155,7 @@ class Reader {
 
   private child(ptr: string, key: string | number): string {
     if (!this.spans && !this.skip) return '';
-    return `${ptr}/${typeof key === 'number' ? key : escapePointer(key)}`;
+    return join(ptr, key);
   }
 
   /** Steps over a block value under a key at `keyIndent`, without reading it. */

@@ -7,7 +7,7 @@ import { defaultLimits } from '../limits';
 import { yamlLib } from './lib';
 import { parseOcYaml } from './ocYaml';
 import type { SpanIndex } from './ocYaml';
-import { split } from './pointer';
+import { join, split } from './pointer';
 
 export interface ParseLimits {
   /** Alias expansions allowed per document (guards against billion-laughs input). */
@@ -329,7 +329,7 @@ function spanFromIndex(spans: SpanIndex, ptr: string): [number, number] {
   let span = spans.get('') ?? [0, 0];
   let at = '';
   for (const seg of split(ptr)) {
-    at += '/' + seg.replace(/~/g, '~0').replace(/\//g, '~1');
+    at = join(at, seg);
     const s = spans.get(at);
     if (!s) break;
     span = s;
