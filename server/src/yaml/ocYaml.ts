@@ -3,8 +3,9 @@
  * block sequences, plain, quoted and literal scalars, folded long lines). It returns exactly the
  * value the `yaml` package would, or `undefined` as soon as the text uses anything else (comments,
  * anchors, tags, flow collections, folded `>` blocks, several documents, tabs, CR line ends...),
- * and the full parser then decides. The `yaml` package reads ~1 MB/s; this reads ~50x faster,
- * which is what lets hundreds of node files be analysed in well under a second.
+ * and the full parser then decides. The `yaml` package reads ~1 MB/s; this reads 10x faster in a
+ * new process and 40x once warm, which lets hundreds of node files be analysed in well under a
+ * second.
  */
 
 import { join } from './pointer';

@@ -103,7 +103,7 @@ function parseJsonFast(text: string, maxDepth: number): { value: unknown } | und
 
 /**
  * A file whose value a fast reader produced: the `yaml` node tree with positions, which costs
- * ~50x more to build, is made only when something asks for a position in this file.
+ * 10 to 40x more to build, is made only when something asks for a position in this file.
  */
 function withLazyTree(
   text: string,
