@@ -1,6 +1,6 @@
 /** In-process facts about a generated must-gather: which files the analysis reads, and where. */
 import { statSync, writeFileSync } from 'node:fs';
-import { analyzeRoot } from '../../server/src/analysis/analyze';
+import { analysisContext, analyzeRoot } from '../../server/src/analysis/analyze';
 import { discoverRoots } from '../../server/src/gather/discover';
 import { ParsedFileCache } from '../../server/src/gather/fileCache';
 
@@ -17,7 +17,7 @@ export async function analysisFacts(dir: string): Promise<AnalysisFacts> {
   const roots = await discoverRoots(dir);
   const root = roots[0];
   if (!root || roots.length !== 1) throw new Error(`expected one must-gather root in ${dir}`);
-  const a = await analyzeRoot(root, new ParsedFileCache());
+  const a = await analyzeRoot(root, analysisContext());
   const operator = a.snapshot.operators.find((o) => o.name === 'machine-config');
   const pool = a.snapshot.pools.find((p) => p.name === 'worker');
   if (!operator || !pool) throw new Error('no machine-config operator or worker pool');

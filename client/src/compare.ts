@@ -6,11 +6,11 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
-  compareSummaryRequest,
-  machineConfigsRequest,
-  normalizedConfigRequest,
-} from '../../server/src/lsp/protocol';
-import type { MachineConfigEntry } from '../../server/src/lsp/protocol';
+  CompareSummaryRequest,
+  MachineConfigsRequest,
+  NormalizedConfigRequest,
+} from '../../server/src/protocol/messages';
+import type { MachineConfigEntry } from '../../server/src/protocol/messages';
 
 export const scheme = 'mustgather-mc';
 
@@ -28,13 +28,13 @@ export class RenderedConfigProvider implements vscode.TextDocumentContentProvide
     const q = new URLSearchParams(uri.query);
     const root = q.get('root') ?? '';
     if (q.has('a') && q.has('b')) {
-      return this.client.sendRequest<string>(compareSummaryRequest, {
+      return this.client.sendRequest(CompareSummaryRequest, {
         root,
-        a: q.get('a'),
-        b: q.get('b'),
+        a: q.get('a') ?? '',
+        b: q.get('b') ?? '',
       });
     }
-    return this.client.sendRequest<string>(normalizedConfigRequest, { root, name: q.get('name') });
+    return this.client.sendRequest(NormalizedConfigRequest, { root, name: q.get('name') ?? '' });
   }
 }
 
@@ -133,8 +133,8 @@ function compareWith(client: LanguageClient) {
     const chosen = Array.isArray(selection)
       ? selection.filter((u): u is vscode.Uri => u instanceof vscode.Uri)
       : [];
-    const list = await client.sendRequest<MachineConfigEntry[]>(
-      machineConfigsRequest,
+    const list: MachineConfigEntry[] = await client.sendRequest(
+      MachineConfigsRequest,
       clicked ? { uri: clicked.toString() } : {},
     );
     const byUri = (u: vscode.Uri) => list.find((c) => vscode.Uri.parse(c.uri).fsPath === u.fsPath);

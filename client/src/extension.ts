@@ -16,9 +16,13 @@ import type {
   LanguageClientOptions,
   ServerOptions,
 } from 'vscode-languageclient/node';
-import { compareCommand, reindexRequest, statusNotification } from '../../server/src/lsp/protocol';
+import {
+  compareCommand,
+  ReindexRequest,
+  StatusNotification,
+} from '../../server/src/protocol/messages';
 import { compareCommandHandler, RenderedConfigProvider, scheme } from './compare';
-import type { StatusParams } from '../../server/src/lsp/protocol';
+import type { StatusParams } from '../../server/src/protocol/messages';
 import { RestartPolicy } from './restartPolicy';
 import { StatusItem } from './statusItem';
 
@@ -64,7 +68,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(
     vscode.commands.registerCommand('mustGatherInspector.reindex', async () => {
       if (!client) return undefined;
-      return client.sendRequest<StatusParams>(reindexRequest);
+      return client.sendRequest(ReindexRequest);
     }),
     vscode.commands.registerCommand('mustGatherInspector.showServerLog', () => log.show(true)),
     vscode.workspace.registerTextDocumentContentProvider(
@@ -74,7 +78,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand(compareCommand, compareCommandHandler(client)),
   );
 
-  client.onNotification(statusNotification, (s: StatusParams) => status.update(s));
+  client.onNotification(StatusNotification, (s: StatusParams) => status.update(s));
   await client.start();
 }
 

@@ -1,6 +1,6 @@
 /** The status bar item: roots found and finding counts, while indexing and after. */
 import * as vscode from 'vscode';
-import type { StatusParams } from '../../server/src/lsp/protocol';
+import type { StatusParams } from '../../server/src/protocol/messages';
 
 export class StatusItem implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem(

@@ -4,15 +4,12 @@
  */
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { analyzeRoot } from './analysis/analyze';
+import { analysisContext, analyzeRoot } from './analysis/analyze';
 import { parseArgs, usage, UsageError } from './cli/args';
 import { diffCommand } from './cli/diff';
 import { formatJson, formatText, toReported } from './cli/report';
 import { discoverRoots, maxDiscoveryDepth } from './gather/discover';
-import { cacheLimitsFrom, ParsedFileCache } from './gather/fileCache';
 import { logNotes } from './gather/notes';
-import { mib } from './limits';
-import { setMaxDecodedBytes } from './machineconfig/dataUrl';
 import { allRuleIds } from './rules/registry';
 import { version } from './version';
 
@@ -48,10 +45,13 @@ async function main(argv: string[]): Promise<number> {
     );
     return 2;
   }
-  const cache = new ParsedFileCache(cacheLimitsFrom(command.limits));
-  setMaxDecodedBytes(command.limits.maxDecompressedMiB * mib);
+  const ctx = analysisContext({
+    limits: command.limits,
+    levels: command.cmd === 'analyze' ? command.levels : {},
+  });
+  const cache = ctx.cache;
   if (command.cmd === 'diff') {
-    const r = await diffCommand(roots, cache, command.a, command.b, command.format);
+    const r = await diffCommand(roots, ctx, command.a, command.b, command.format);
     if (!r.ok) {
       process.stderr.write(
         r.error
@@ -67,7 +67,7 @@ async function main(argv: string[]): Promise<number> {
   const analyses = [];
   const findings = [];
   for (const root of roots) {
-    const a = await analyzeRoot(root, cache, command.levels);
+    const a = await analyzeRoot(root, ctx);
     for (const e of a.internalErrors) process.stderr.write(`must-gather-inspector: ${e}\n`);
     logNotes(a.index.notes, (m) => process.stderr.write(`must-gather-inspector: ${m}\n`));
     analyses.push(a);

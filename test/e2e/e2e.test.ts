@@ -20,7 +20,7 @@ import {
   repoRoot,
   resourceFile,
   samples,
-} from '../unit/helpers/fixtures';
+} from '../support/fixtures';
 import { startCodeServer } from './harness/codeServer';
 import type { CodeServerOptions } from './harness/codeServer';
 import { ensureEditor } from './harness/install';

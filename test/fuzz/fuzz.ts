@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import type { MarkupContent } from 'vscode-languageserver';
 import { parse as parseYaml } from 'yaml';
-import { analyzeRoot } from '../../server/src/analysis/analyze';
+import { analysisContext, analyzeRoot } from '../../server/src/analysis/analyze';
 import { listMachineConfigs } from '../../server/src/analysis/loadMachineConfigs';
 import { toDiagnostic } from '../../server/src/features/diagnostics';
 import { hoverAt } from '../../server/src/features/hover';
@@ -153,7 +153,7 @@ async function prepare(repo: string): Promise<RootContext[]> {
     for (const root of await discoverRoots(join(repo, scenario))) {
       const index = await buildIndex(root);
       const cache = new ParsedFileCache();
-      const clean = await analyzeRoot(root, cache, {}, index);
+      const clean = await analyzeRoot(root, analysisContext({ cache }), index);
       if (clean.internalErrors.length > 0)
         throw new Error(`the clean ${root.path} fails: ${clean.internalErrors.join('\n')}`);
       const files = [...new Set(clean.filesRead)].sort();
@@ -225,7 +225,7 @@ function mutateFiles(
 
 /** Everything a user's editor or the CLI does with a root, on the mutated files. */
 async function exercise(ctx: RootContext, mutated: Mutated[], rng: Rng): Promise<void> {
-  const a = await analyzeRoot(ctx.root, ctx.cache, {}, ctx.index);
+  const a = await analyzeRoot(ctx.root, analysisContext({ cache: ctx.cache }), ctx.index);
   if (a.internalErrors.length > 0) throw new Error(a.internalErrors.join('\n'));
   for (const f of a.findings) {
     const d = toDiagnostic(f, ctx.cache, true, '/docs/rules');

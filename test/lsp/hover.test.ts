@@ -2,12 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { MarkupContent } from 'vscode-languageserver-protocol';
-import {
-  machineConfigOperatorFile,
-  poolFile,
-  resourceFile,
-  samples,
-} from '../unit/helpers/fixtures';
+import { machineConfigOperatorFile, poolFile, resourceFile, samples } from '../support/fixtures';
 import { LspClient } from './lspClient';
 
 const worker = resourceFile(samples.workerBlocksMco, poolFile('worker'));

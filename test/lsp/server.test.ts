@@ -11,8 +11,8 @@ import {
   poolFile,
   resourceFile,
   samples,
-} from '../unit/helpers/fixtures';
-import { copyFixture } from '../unit/helpers/copyFixture';
+} from '../support/fixtures';
+import { copyFixture } from '../support/copyFixture';
 import { LspClient } from './lspClient';
 
 const seed000 = resourceFile(samples.workerBlocksMco, machineConfigOperatorFile);

@@ -1,8 +1,14 @@
 /** Paths of the bundled samples and test fixtures, found by walking rather than hard-coding digests. */
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
-export const repoRoot = join(__dirname, '..', '..', '..');
+/** The checkout: the first folder above the bundled test file that holds package.json. */
+export const repoRoot = ((): string => {
+  for (let d = __dirname; ; d = dirname(d)) {
+    if (existsSync(join(d, 'package.json'))) return d;
+    if (dirname(d) === d) throw new Error(`no repository above ${__dirname}`);
+  }
+})();
 export const examplesDir = join(repoRoot, 'examples');
 export const fixturesDir = join(repoRoot, 'test', 'fixtures');
 

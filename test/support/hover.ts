@@ -1,10 +1,10 @@
 /** Hovers on fixture files, found by the text under the cursor rather than by line numbers. */
 import { readFileSync } from 'node:fs';
 import type { Hover, MarkupContent } from 'vscode-languageserver';
-import { hoverAt } from '../../../server/src/features/hover';
-import type { Snapshot } from '../../../server/src/model/snapshot';
-import { parseText } from '../../../server/src/yaml/parse';
-import type { ParsedFile } from '../../../server/src/yaml/parse';
+import { hoverAt } from '../../server/src/features/hover';
+import type { Snapshot } from '../../server/src/model/snapshot';
+import { parseText } from '../../server/src/yaml/parse';
+import type { ParsedFile } from '../../server/src/yaml/parse';
 
 /**
  * The hover at the `nth` occurrence of `needle` (offset `shift` into it) after the first line

@@ -1,12 +1,12 @@
 /** Loads a fixture's Snapshot with a fresh cache, so a test may mutate its objects freely. */
-import { loadSnapshot } from '../../../server/src/analysis/loadSnapshot';
-import type { LoadResult } from '../../../server/src/analysis/loadSnapshot';
-import { discoverRoots } from '../../../server/src/gather/discover';
-import { ParsedFileCache } from '../../../server/src/gather/fileCache';
-import { buildIndex } from '../../../server/src/gather/gatherIndex';
-import type { Json } from '../../../server/src/model/access';
-import type { Condition } from '../../../server/src/model/condition';
-import type { KubeObject } from '../../../server/src/model/kubeObject';
+import { loadSnapshot } from '../../server/src/analysis/loadSnapshot';
+import type { LoadResult } from '../../server/src/analysis/loadSnapshot';
+import { discoverRoots } from '../../server/src/gather/discover';
+import { ParsedFileCache } from '../../server/src/gather/fileCache';
+import { buildIndex } from '../../server/src/gather/gatherIndex';
+import type { Json } from '../../server/src/model/access';
+import type { Condition } from '../../server/src/model/condition';
+import type { KubeObject } from '../../server/src/model/kubeObject';
 
 export async function loadFixture(scenario: string): Promise<LoadResult> {
   const roots = await discoverRoots(scenario);

@@ -1,17 +1,17 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { after, describe, it } from 'node:test';
-import { analyzeRoot, applyLevels } from '../../server/src/analysis/analyze';
+import { analysisContext, analyzeRoot, applyLevels } from '../../server/src/analysis/analyze';
 import { discoverRoots } from '../../server/src/gather/discover';
 import { ParsedFileCache } from '../../server/src/gather/fileCache';
-import type { Finding } from '../../server/src/rules/finding';
-import { copyFixture } from './helpers/copyFixture';
-import { machineConfigOperatorFile, poolFile, resourceFile, samples } from './helpers/fixtures';
+import type { Finding } from '../../server/src/core/finding';
+import { copyFixture } from '../support/copyFixture';
+import { machineConfigOperatorFile, poolFile, resourceFile, samples } from '../support/fixtures';
 
 async function analyze(path: string) {
   const [root] = await discoverRoots(path);
   assert.ok(root);
-  return analyzeRoot(root, new ParsedFileCache());
+  return analyzeRoot(root, analysisContext());
 }
 
 describe('analysis of a whole root', () => {
@@ -82,6 +82,7 @@ describe('analysis of a whole root', () => {
     const f: Finding = {
       rule: 'pool-degraded',
       severity: 'error',
+      subject: 'mcp/worker',
       location: { file: '/x', doc: 0, pointer: '' },
       message: 'm',
       related: [],

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { examplesDir, fixturesDir, repoRoot, samples } from './helpers/fixtures';
+import { examplesDir, fixturesDir, repoRoot, samples } from '../support/fixtures';
 
 const cli = join(repoRoot, 'dist', 'cli.js');
 

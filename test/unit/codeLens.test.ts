@@ -7,8 +7,8 @@ import { discoverRoots } from '../../server/src/gather/discover';
 import { ParsedFileCache } from '../../server/src/gather/fileCache';
 import { buildIndex } from '../../server/src/gather/gatherIndex';
 import { parseText } from '../../server/src/yaml/parse';
-import { poolFile, resourceFile, samples } from './helpers/fixtures';
-import { loadFixture } from './helpers/snapshot';
+import { poolFile, resourceFile, samples } from '../support/fixtures';
+import { loadFixture } from '../support/snapshot';
 
 async function lenses(scenario: string, pool: string) {
   const { snapshot } = await loadFixture(scenario);

@@ -3,8 +3,9 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { parseResultsOfWork } from '../../server/src/model/cvoLog';
 import { cvoWaitingOnOperator } from '../../server/src/rules/cvoWaitingOnOperator';
-import { samples } from './helpers/fixtures';
-import { loadFixture } from './helpers/snapshot';
+import { samples } from '../support/fixtures';
+import { ruleContext } from '../support/rules';
+import { loadFixture } from '../support/snapshot';
 
 describe('CVO Result of work lines', () => {
   it('reads 4.7 and current wordings, several operators, and empty results', () => {
@@ -28,7 +29,7 @@ describe('CVO Result of work lines', () => {
 
   it('puts the finding on the newest line that names an operator (seed 1943289)', async () => {
     const { snapshot } = await loadFixture(samples.workerBlocksMco);
-    const [f, ...rest] = cvoWaitingOnOperator.check(snapshot);
+    const [f, ...rest] = cvoWaitingOnOperator.check(snapshot, ruleContext);
     assert.equal(rest.length, 0);
     assert.ok(f);
     assert.equal(f.severity, 'warning', 'the update is in progress');
@@ -56,7 +57,7 @@ describe('cvo-waiting-on-operator on an old log', () => {
     const log = snapshot.cvoLogs[0]!;
     const clean = { span: [0, 0] as [number, number], waits: [] };
     log.results.push(...Array.from({ length: 12 }, () => clean));
-    assert.deepEqual(cvoWaitingOnOperator.check(snapshot), []);
+    assert.deepEqual(cvoWaitingOnOperator.check(snapshot, ruleContext), []);
   });
 
   it('keeps only Kubernetes names as operators, so log text cannot smuggle Markdown', () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { discoverRoots } from '../../server/src/gather/discover';
 import { buildIndex, filesOf } from '../../server/src/gather/gatherIndex';
-import { tempTree } from './helpers/tempTree';
+import { tempTree } from '../support/tempTree';
 
 const image = 'quay-io-openshift-release-dev-ocp-v4-0-art-dev-sha256-2f7a3b';
 

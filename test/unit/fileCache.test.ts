@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { utimesSync } from 'node:fs';
 import { after, describe, it } from 'node:test';
 import { ParsedFileCache } from '../../server/src/gather/fileCache';
-import { tempTree } from './helpers/tempTree';
+import { tempTree } from '../support/tempTree';
 
 describe('parsed file cache', () => {
   const t = tempTree();

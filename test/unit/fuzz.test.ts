@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { runFuzz } from '../fuzz/fuzz';
 import { mutationKinds } from '../fuzz/mutate';
-import { repoRoot } from './helpers/fixtures';
+import { repoRoot } from '../support/fixtures';
 
 describe('fuzz', () => {
   it('survives 300 seeded mutations of the fixtures through analysis, hovers and the diff', async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildIndex } from '../../server/src/gather/gatherIndex';
-import { tempTree } from './helpers/tempTree';
+import { tempTree } from '../support/tempTree';
 
 describe('path index', () => {
   it('lists pod folders only in the namespaces whose logs the analysis reads', async () => {

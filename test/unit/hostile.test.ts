@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { chmodSync, readdirSync, rmSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { analyzeRoot } from '../../server/src/analysis/analyze';
+import { analysisContext, analyzeRoot } from '../../server/src/analysis/analyze';
 import type { RootAnalysis } from '../../server/src/analysis/analyze';
 import { listMachineConfigs } from '../../server/src/analysis/loadMachineConfigs';
 import { loadSnapshot } from '../../server/src/analysis/loadSnapshot';
@@ -16,8 +16,8 @@ import { ParsedFileCache } from '../../server/src/gather/fileCache';
 import { buildIndex } from '../../server/src/gather/gatherIndex';
 import { normalizeMachineConfig } from '../../server/src/machineconfig/normalize';
 import { summarize } from '../../server/src/machineconfig/summary';
-import { copyFixture } from './helpers/copyFixture';
-import { fixturesDir, samples } from './helpers/fixtures';
+import { copyFixture } from '../support/copyFixture';
+import { fixturesDir, samples } from '../support/fixtures';
 
 const hostile = join(fixturesDir, 'hostile-2019850');
 const nodes = 'cluster-scoped-resources/core/nodes';
@@ -42,7 +42,7 @@ const expectedNotes = [
 
 async function analyzeAll(folder: string): Promise<RootAnalysis[]> {
   const roots = await discoverRoots(folder);
-  return Promise.all(roots.map((r) => analyzeRoot(r, new ParsedFileCache())));
+  return Promise.all(roots.map((r) => analyzeRoot(r, analysisContext())));
 }
 
 const rel = (a: RootAnalysis, file: string) => file.slice(a.root.path.length + 1);
@@ -157,7 +157,7 @@ describe('hostile must-gathers', () => {
       const [first] = readdirSync(dir).sort();
       assert.ok(first);
       chmodSync(join(dir, first), 0);
-      const a = await analyzeRoot(root, new ParsedFileCache());
+      const a = await analyzeRoot(root, analysisContext());
       const invalid = a.findings.filter((f) => f.rule === 'yaml-invalid');
       assert.equal(invalid.length, 1);
       assert.match(invalid[0]?.message ?? '', /cannot read: EACCES/);
@@ -173,7 +173,7 @@ describe('hostile must-gathers', () => {
       assert.ok(root);
       rmSync(join(root.path, 'timestamp'));
       rmSync(join(root.path, '..', 'timestamp'));
-      const a = await analyzeRoot(root, new ParsedFileCache());
+      const a = await analyzeRoot(root, analysisContext());
       assert.equal(a.index.notes.length, 1);
       assert.match(a.index.notes[0] ?? '', /no readable timestamp file/);
       assert.equal(a.snapshot.gatherTime, undefined);

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { operatorsNamed } from '../../server/src/model/cvoMessages';
-import { resourceFile, samples } from './helpers/fixtures';
-import { hoverOn, markdownOf, plain } from './helpers/hover';
-import { loadFixture } from './helpers/snapshot';
+import { resourceFile, samples } from '../support/fixtures';
+import { hoverOn, markdownOf, plain } from '../support/hover';
+import { loadFixture } from '../support/snapshot';
 
 const cvFile = 'cluster-scoped-resources/config.openshift.io/clusterversions/version.yaml';
 

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { Snapshot } from '../../server/src/model/snapshot';
-import { machineConfigOperatorFile, poolFile, resourceFile, samples } from './helpers/fixtures';
-import { hoverOn, markdownOf, plain } from './helpers/hover';
-import { loadFixture, setCondition } from './helpers/snapshot';
+import { machineConfigOperatorFile, poolFile, resourceFile, samples } from '../support/fixtures';
+import { hoverOn, markdownOf, plain } from '../support/hover';
+import { loadFixture, setCondition } from '../support/snapshot';
 
 const versionFile = 'cluster-scoped-resources/config.openshift.io/clusterversions/version.yaml';
 

@@ -5,9 +5,9 @@ import type { Json } from '../../server/src/model/access';
 import { requiredForUpgradeLabel } from '../../server/src/model/machineConfigPool';
 import type { Snapshot } from '../../server/src/model/snapshot';
 import { pool } from '../../server/src/model/snapshot';
-import { poolFile, resourceFile, samples } from './helpers/fixtures';
-import { hoverOn, markdownOf, plain } from './helpers/hover';
-import { loadFixture, setCondition } from './helpers/snapshot';
+import { poolFile, resourceFile, samples } from '../support/fixtures';
+import { hoverOn, markdownOf, plain } from '../support/hover';
+import { loadFixture, setCondition } from '../support/snapshot';
 
 const workerFile = (s: string) => resourceFile(s, poolFile('worker'));
 const masterFile = (s: string) => resourceFile(s, poolFile('master'));

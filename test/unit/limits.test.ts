@@ -3,12 +3,12 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { decodeSource, setMaxDecodedBytes } from '../../server/src/machineconfig/dataUrl';
+import { decodeOptionsFrom, decodeSource } from '../../server/src/machineconfig/dataUrl';
 import { defaultLimits, limitNames, limitRanges, limitsFrom } from '../../server/src/limits';
 import { defaultParseLimits, parseText } from '../../server/src/yaml/parse';
 import { pathAt } from '../../server/src/yaml/pathAt';
-import { copyFixture } from './helpers/copyFixture';
-import { repoRoot, resourceFile, samples } from './helpers/fixtures';
+import { copyFixture } from '../support/copyFixture';
+import { repoRoot, resourceFile, samples } from '../support/fixtures';
 
 const cli = join(repoRoot, 'dist', 'cli.js');
 
@@ -82,12 +82,8 @@ describe('limits on the work per file', () => {
 
   it('caps decoded MachineConfig contents at maxDecompressedMiB', () => {
     const text = 'x'.repeat(2 * 1024 * 1024);
-    try {
-      setMaxDecodedBytes(1024 * 1024);
-      assert.equal(decodeSource(`data:,${text}`, undefined).kind, 'invalid');
-    } finally {
-      setMaxDecodedBytes(defaultLimits.maxDecompressedMiB * 1024 * 1024);
-    }
+    const capped = decodeOptionsFrom({ ...defaultLimits, maxDecompressedMiB: 1 });
+    assert.equal(decodeSource(`data:,${text}`, undefined, capped).kind, 'invalid');
     assert.equal(decodeSource(`data:,${text}`, undefined).kind, 'text');
   });
 

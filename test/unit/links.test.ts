@@ -10,8 +10,8 @@ import type { GatherIndex } from '../../server/src/gather/gatherIndex';
 import type { Snapshot } from '../../server/src/model/snapshot';
 import { parseText } from '../../server/src/yaml/parse';
 import type { ParsedFile } from '../../server/src/yaml/parse';
-import { machineConfigOperatorFile, poolFile, resourceFile, samples } from './helpers/fixtures';
-import { loadFixture } from './helpers/snapshot';
+import { machineConfigOperatorFile, poolFile, resourceFile, samples } from '../support/fixtures';
+import { loadFixture } from '../support/snapshot';
 
 interface Loaded {
   snapshot: Snapshot;

@@ -10,7 +10,7 @@ import { discoverRoots } from '../../server/src/gather/discover';
 import { ParsedFileCache } from '../../server/src/gather/fileCache';
 import { buildIndex } from '../../server/src/gather/gatherIndex';
 import { unifiedDiff } from '../../server/src/machineconfig/unifiedDiff';
-import { examplesDir, repoRoot, samples } from './helpers/fixtures';
+import { examplesDir, repoRoot, samples } from '../support/fixtures';
 
 const oldA = 'rendered-master-78d48a9fbc8ba6a746040c11f8335d1a';
 const newB = 'rendered-master-ebc4fc8c7b6a155d86684204394e4930';

@@ -11,7 +11,7 @@ import type { ChangeForReboot } from '../../server/src/machineconfig/reboot';
 import { imageRefs } from '../../server/src/machineconfig/images';
 import { summarize, summaryMarkdown, summaryText } from '../../server/src/machineconfig/summary';
 import { unifiedDiff } from '../../server/src/machineconfig/unifiedDiff';
-import { fixturesDir, resourceFile, samples } from './helpers/fixtures';
+import { fixturesDir, resourceFile, samples } from '../support/fixtures';
 
 const oldA = 'rendered-master-78d48a9fbc8ba6a746040c11f8335d1a';
 const newB = 'rendered-master-ebc4fc8c7b6a155d86684204394e4930';

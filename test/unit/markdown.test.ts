@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { clipped, code, markdown, table, text } from '../../server/src/features/markdown';
-import { plain } from './helpers/hover';
+import { clipped, code, markdown, table, text } from '../../server/src/core/markdown';
+import { plain } from '../support/hover';
 
 const hostile = [
   '[x](command:workbench.action.terminal.new)',

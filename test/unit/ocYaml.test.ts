@@ -8,9 +8,10 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parseAllDocuments } from 'yaml';
 import { parseOcYaml } from '../../server/src/yaml/ocYaml';
-import { parseText, spanOf } from '../../server/src/yaml/parse';
+import { parseText } from '../../server/src/yaml/parse';
+import { spanOf } from '../../server/src/yaml/positions';
 import { pointer } from '../../server/src/yaml/pointer';
-import { examplesDir, fixturesDir } from './helpers/fixtures';
+import { examplesDir, fixturesDir } from '../support/fixtures';
 
 const libError = Symbol('the yaml package reports an error');
 

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseText } from '../../server/src/yaml/parse';
-import { offsetOf, pathAt } from '../../server/src/yaml/pathAt';
+import { pathAt } from '../../server/src/yaml/pathAt';
+import { offsetOf } from '../../server/src/yaml/positions';
 
 const yaml = `apiVersion: v1
 kind: MachineConfigPool

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver';
 import { RememberedDiagnostics } from '../../server/src/lsp/remembered';
-import { storageDirFrom } from '../../server/src/lsp/startServer';
-import { tempTree } from './helpers/tempTree';
-import type { TempTree } from './helpers/tempTree';
+import { storageDirFrom } from '../../server/src/lsp/settings';
+import { tempTree } from '../support/tempTree';
+import type { TempTree } from '../support/tempTree';
 
 const diag = (message: string): Diagnostic => ({
   range: { start: { line: 3, character: 4 }, end: { line: 3, character: 9 } },

@@ -24,8 +24,9 @@ import { operatorDegraded } from '../../server/src/rules/operatorDegraded';
 import { operatorNotUpgradeable } from '../../server/src/rules/operatorNotUpgradeable';
 import { operatorUnavailable } from '../../server/src/rules/operatorUnavailable';
 import { poolPaused } from '../../server/src/rules/poolPaused';
-import { repoRoot, samples } from './helpers/fixtures';
-import { loadFixture, setCondition } from './helpers/snapshot';
+import { repoRoot, samples } from '../support/fixtures';
+import { ruleContext } from '../support/rules';
+import { loadFixture, setCondition } from '../support/snapshot';
 
 const seed000 = async () => (await loadFixture(samples.workerBlocksMco)).snapshot;
 const seed001 = async () => (await loadFixture(samples.levelEarly)).snapshot;
@@ -48,7 +49,7 @@ describe('rule registry', () => {
   it('finds no warning or error on a healthy cluster', async () => {
     const s = await healthy();
     const serious = rules
-      .flatMap((r) => r.check(s))
+      .flatMap((r) => r.check(s, ruleContext))
       .filter((f) => f.severity === 'error' || f.severity === 'warning');
     assert.deepEqual(serious, []);
   });
@@ -57,7 +58,7 @@ describe('rule registry', () => {
 describe('mco-blocked-by-non-required-pool (seed 000, bug 1943289)', () => {
   it('names the non-required pool, the held-back version and the cause', async () => {
     const s = await seed000();
-    const [f, ...rest] = mcoBlockedByNonRequiredPool.check(s);
+    const [f, ...rest] = mcoBlockedByNonRequiredPool.check(s, ruleContext);
     assert.equal(rest.length, 0);
     assert.ok(f);
     const degraded = operator(s, 'machine-config')!.conditions.find((c) => c.type === 'Degraded')!;
@@ -72,13 +73,13 @@ describe('mco-blocked-by-non-required-pool (seed 000, bug 1943289)', () => {
   it('stays quiet when the named pool is required', async () => {
     const s = await seed000();
     labels(s, 'worker')[requiredForUpgradeLabel] = '';
-    assert.deepEqual(mcoBlockedByNonRequiredPool.check(s), []);
+    assert.deepEqual(mcoBlockedByNonRequiredPool.check(s, ruleContext), []);
   });
 
   it('stays quiet while a required pool is itself not updated', async () => {
     const s = await seed000();
     setCondition(pool(s, 'master')!, 'Updated', { status: 'False' });
-    assert.deepEqual(mcoBlockedByNonRequiredPool.check(s), []);
+    assert.deepEqual(mcoBlockedByNonRequiredPool.check(s, ruleContext), []);
   });
 
   it('stays quiet when machine-config is degraded for another reason', async () => {
@@ -86,7 +87,7 @@ describe('mco-blocked-by-non-required-pool (seed 000, bug 1943289)', () => {
     setCondition(operator(s, 'machine-config')!, 'Degraded', {
       reason: 'MachineConfigDaemonFailed',
     });
-    assert.deepEqual(mcoBlockedByNonRequiredPool.check(s), []);
+    assert.deepEqual(mcoBlockedByNonRequiredPool.check(s, ruleContext), []);
   });
 
   it('reads every wording of the operator message', () => {
@@ -115,7 +116,7 @@ describe('mco-blocked-by-non-required-pool (seed 000, bug 1943289)', () => {
 describe('mco-level-before-required-pools (seed 001, bug 2019850)', () => {
   it('flags the operator version entry with the timing evidence', async () => {
     const s = await seed001();
-    const [f, ...rest] = mcoLevelBeforeRequiredPools.check(s);
+    const [f, ...rest] = mcoLevelBeforeRequiredPools.check(s, ruleContext);
     assert.equal(rest.length, 0);
     assert.ok(f);
     assert.equal(f.severity, 'error');
@@ -134,14 +135,14 @@ describe('mco-level-before-required-pools (seed 001, bug 2019850)', () => {
     setCondition(master, 'Updated', { status: 'True' });
     setCondition(master, 'Updating', { status: 'False' });
     ((master.status.configuration as Json).name as string) = master.targetConfig!;
-    assert.deepEqual(mcoLevelBeforeRequiredPools.check(s), []);
+    assert.deepEqual(mcoLevelBeforeRequiredPools.check(s, ruleContext), []);
   });
 
   it('stays quiet while the operator still reports the previous version', async () => {
     const s = await seed001();
     const versions = operator(s, 'machine-config')!.status.versions as Json[];
     versions[0]!.version = '4.10.0-0.nightly-2021-11-02-191632';
-    assert.deepEqual(mcoLevelBeforeRequiredPools.check(s), []);
+    assert.deepEqual(mcoLevelBeforeRequiredPools.check(s, ruleContext), []);
   });
 
   it('finds the early level in a later snapshot, once the pool has finished', async () => {
@@ -158,7 +159,7 @@ describe('mco-level-before-required-pools (seed 001, bug 2019850)', () => {
       readyMachineCount: 3,
       unavailableMachineCount: 0,
     });
-    const [f, ...rest] = mcoLevelBeforeRequiredPools.check(s);
+    const [f, ...rest] = mcoLevelBeforeRequiredPools.check(s, ruleContext);
     assert.equal(rest.length, 0);
     assert.equal(f?.severity, 'warning');
     assert.match(
@@ -175,14 +176,14 @@ describe('mco-level-before-required-pools (seed 001, bug 2019850)', () => {
     ((meta.annotations ??= {}) as Json)['machineconfiguration.openshift.io/release-image-version'] =
       '4.10.0-0.nightly-2021-11-03-020416';
     meta.creationTimestamp = '2021-11-03T05:00:00Z';
-    assert.deepEqual(mcoLevelBeforeRequiredPools.check(s), []);
+    assert.deepEqual(mcoLevelBeforeRequiredPools.check(s, ruleContext), []);
   });
 });
 
 describe('pool rules', () => {
   it('pool-degraded names the degraded nodes and their reasons', async () => {
     const s = await seed000();
-    const [f, ...rest] = poolDegraded.check(s);
+    const [f, ...rest] = poolDegraded.check(s, ruleContext);
     assert.equal(rest.length, 0);
     assert.ok(f);
     assert.match(
@@ -197,7 +198,7 @@ describe('pool rules', () => {
 
   it('pool-not-updated warns for required pools and informs for the others', async () => {
     const s = await seed001();
-    const found = poolNotUpdated.check(s);
+    const found = poolNotUpdated.check(s, ruleContext);
     assert.deepEqual(
       found.map((f) => [f.message.match(/Pool `(\w+)`/)?.[1], f.severity]),
       [
@@ -210,18 +211,21 @@ describe('pool rules', () => {
   it('pool-not-updated leaves a paused pool to pool-paused', async () => {
     const s = await seed001();
     (pool(s, 'worker')!.raw.spec as Json).paused = true;
-    assert.equal(poolNotUpdated.check(s).filter((x) => x.message.includes('`worker`')).length, 0);
+    assert.equal(
+      poolNotUpdated.check(s, ruleContext).filter((x) => x.message.includes('`worker`')).length,
+      0,
+    );
   });
 
   it('pool-not-updated stays quiet on updated pools', async () => {
-    assert.deepEqual(poolNotUpdated.check(await healthy()), []);
+    assert.deepEqual(poolNotUpdated.check(await healthy(), ruleContext), []);
   });
 });
 
 describe('cluster rules', () => {
   it('operator-not-leveled reports machine-config behind the target', async () => {
     const s = await seed000();
-    const found = operatorNotLeveled.check(s);
+    const found = operatorNotLeveled.check(s, ruleContext);
     assert.deepEqual(
       found.map((f) => f.message.split(' ')[0]),
       ['machine-config'],
@@ -234,7 +238,7 @@ describe('cluster rules', () => {
 
   it('clusterversion-update-incomplete reports a Partial update with its age', async () => {
     const s = await seed000();
-    const [f] = clusterVersionUpdateIncomplete.check(s);
+    const [f] = clusterVersionUpdateIncomplete.check(s, ruleContext);
     assert.ok(f);
     assert.equal(f.location.pointer, '/status/history/0');
     assert.match(
@@ -242,13 +246,13 @@ describe('cluster rules', () => {
       /from 4\.7\.3 to 4\.7\.4 started 2021-03-25T07:30:44Z \(4h49m before the gather\)/,
     );
     assert.match(f.message, /machine-config \(4\.7\.3\)/);
-    assert.deepEqual(clusterVersionUpdateIncomplete.check(await seed001()), []);
+    assert.deepEqual(clusterVersionUpdateIncomplete.check(await seed001(), ruleContext), []);
   });
 });
 
 describe('operator condition rules', () => {
   it('operator-unavailable reports machine-config on 4.7 and says why it follows Degraded', async () => {
-    const [f, ...rest] = operatorUnavailable.check(await seed000());
+    const [f, ...rest] = operatorUnavailable.check(await seed000(), ruleContext);
     assert.equal(rest.length, 0);
     assert.match(
       f?.message ?? '',
@@ -258,14 +262,18 @@ describe('operator condition rules', () => {
       f?.message ?? '',
       /On 4\.7 and 4\.8 machine-config also reports Available=False whenever it is Degraded/,
     );
-    assert.deepEqual(operatorUnavailable.check(await healthy()), []);
+    assert.deepEqual(operatorUnavailable.check(await healthy(), ruleContext), []);
   });
 
   it('operator-degraded leaves machine-config to the more specific explanation', async () => {
     const s = await seed000();
-    assert.deepEqual(operatorDegraded.check(s), [], 'mco-blocked-by-non-required-pool explains it');
+    assert.deepEqual(
+      operatorDegraded.check(s, ruleContext),
+      [],
+      'mco-blocked-by-non-required-pool explains it',
+    );
     labels(s, 'worker')[requiredForUpgradeLabel] = '';
-    const [f] = operatorDegraded.check(s);
+    const [f] = operatorDegraded.check(s, ruleContext);
     assert.match(
       f?.message ?? '',
       /^machine-config is Degraded since .*RequiredPoolsFailed: Unable to apply 4\.7\.4/,
@@ -279,7 +287,7 @@ describe('operator condition rules', () => {
       reason: 'IngressDegraded',
       message: 'The "default" ingress controller reports Degraded=True',
     });
-    const [f, ...rest] = operatorDegraded.check(s);
+    const [f, ...rest] = operatorDegraded.check(s, ruleContext);
     assert.equal(rest.length, 0);
     assert.match(
       f?.message ?? '',
@@ -288,13 +296,13 @@ describe('operator condition rules', () => {
   });
 
   it('operator-not-upgradeable informs, with the 4.7.4 sentence that sits in the reason field', async () => {
-    const found = operatorNotUpgradeable.check(await seed000());
+    const found = operatorNotUpgradeable.check(await seed000(), ruleContext);
     assert.deepEqual(
       found.map((f) => f.severity),
       ['info'],
     );
     assert.match(found[0]!.message, /One or more machine config pool is degraded/);
-    assert.deepEqual(operatorNotUpgradeable.check(await healthy()), []);
+    assert.deepEqual(operatorNotUpgradeable.check(await healthy(), ruleContext), []);
   });
 });
 
@@ -306,13 +314,17 @@ describe('clusterversion-failing', () => {
       reason: 'ClusterOperatorDegraded',
       message: 'Cluster operator machine-config is degraded',
     });
-    const [f] = clusterVersionFailing.check(s);
+    const [f] = clusterVersionFailing.check(s, ruleContext);
     assert.match(
       f?.message ?? '',
       /Start from the ClusterOperator they? ?names?: machine-config|Start from the ClusterOperator it names: machine-config/,
     );
     assert.ok(f?.related.some((r) => r.file.endsWith('machine-config.yaml')));
-    assert.deepEqual(clusterVersionFailing.check(await seed000()), [], 'Failing=False in the seed');
+    assert.deepEqual(
+      clusterVersionFailing.check(await seed000(), ruleContext),
+      [],
+      'Failing=False in the seed',
+    );
   });
 });
 
@@ -320,13 +332,13 @@ describe('pool-paused', () => {
   it('warns on a paused pool behind its target, and says a required one blocks the update', async () => {
     const s = await seed000();
     (pool(s, 'worker')!.raw.spec as Json).paused = true;
-    const [w] = poolPaused.check(s);
+    const [w] = poolPaused.check(s, ruleContext);
     assert.equal(w?.severity, 'warning');
     assert.equal(w?.location.pointer, '/spec/paused');
     assert.match(w?.message ?? '', /not required for upgrade/);
     labels(s, 'worker')[requiredForUpgradeLabel] = '';
     assert.match(
-      poolPaused.check(s)[0]?.message ?? '',
+      poolPaused.check(s, ruleContext)[0]?.message ?? '',
       /the cluster update cannot complete while it is paused/,
     );
   });
@@ -335,17 +347,17 @@ describe('pool-paused', () => {
     const s = await healthy();
     (pool(s, 'worker')!.raw.spec as Json).paused = true;
     assert.deepEqual(
-      poolPaused.check(s).map((f) => f.severity),
+      poolPaused.check(s, ruleContext).map((f) => f.severity),
       ['info'],
     );
-    assert.deepEqual(poolPaused.check(await healthy()), []);
+    assert.deepEqual(poolPaused.check(await healthy(), ruleContext), []);
   });
 });
 
 describe('node-mcd-degraded', () => {
   it('puts each degraded node on its own file with the drain signature explained', async () => {
     const s = await seed000();
-    const found = nodeMcdDegraded.check(s);
+    const found = nodeMcdDegraded.check(s, ruleContext);
     assert.equal(found.length, 9);
     const first = found.find((f) => f.message.startsWith('Node ip-10-0-137-214.ec2.internal'))!;
     assert.equal(
@@ -361,7 +373,7 @@ describe('node-mcd-degraded', () => {
       /This means the node cannot drain|This means a PodDisruptionBudget blocks/,
     );
     assert.ok(first.related.some((r) => r.file.endsWith('worker.yaml')));
-    assert.deepEqual(nodeMcdDegraded.check(await healthy()), []);
+    assert.deepEqual(nodeMcdDegraded.check(await healthy(), ruleContext), []);
   });
 });
 
@@ -369,13 +381,13 @@ describe('node-version-skew', () => {
   it('warns only beyond the supported kubelet skew', async () => {
     const s = await seed000();
     assert.deepEqual(
-      nodeVersionSkew.check(s),
+      nodeVersionSkew.check(s, ruleContext),
       [],
       'seed 1943289: workers trail by a z-stream only',
     );
     const worker = s.nodes.find((n) => !('node-role.kubernetes.io/master' in n.labels))!;
     ((worker.raw.status as Json).nodeInfo as Json).kubeletVersion = 'v1.17.1+45f8ddb';
-    const [f, ...rest] = nodeVersionSkew.check(s);
+    const [f, ...rest] = nodeVersionSkew.check(s, ruleContext);
     assert.equal(rest.length, 0);
     assert.match(
       f?.message ?? '',
@@ -396,14 +408,14 @@ describe('mco-required-pool-degraded-unreported', () => {
       message:
         'Node ip-10-0-143-133.us-west-2.compute.internal is reporting: "unexpected on-disk state"',
     });
-    const [f] = mcoRequiredPoolDegradedUnreported.check(s);
+    const [f] = mcoRequiredPoolDegradedUnreported.check(s, ruleContext);
     assert.match(
       f?.message ?? '',
       /Required pool `master` is Degraded .* but machine-config still reports Available=True and Degraded=False/,
     );
-    assert.deepEqual(mcoRequiredPoolDegradedUnreported.check(await healthy()), []);
+    assert.deepEqual(mcoRequiredPoolDegradedUnreported.check(await healthy(), ruleContext), []);
     assert.deepEqual(
-      mcoRequiredPoolDegradedUnreported.check(await seed000()),
+      mcoRequiredPoolDegradedUnreported.check(await seed000(), ruleContext),
       [],
       'there machine-config is Degraded',
     );
@@ -413,19 +425,19 @@ describe('mco-required-pool-degraded-unreported', () => {
 describe('version awareness', () => {
   it('mco-blocked-by-non-required-pool describes Available by release', async () => {
     const s = await seed000();
-    assert.match(mcoBlockedByNonRequiredPool.check(s)[0]!.message, /On 4\.7 and 4\.8/);
+    assert.match(mcoBlockedByNonRequiredPool.check(s, ruleContext)[0]!.message, /On 4\.7 and 4\.8/);
     (s.clusterVersion!.status.desired as Json).version = '4.12.3';
-    assert.match(mcoBlockedByNonRequiredPool.check(s)[0]?.message ?? '', /From 4\.10/);
+    assert.match(mcoBlockedByNonRequiredPool.check(s, ruleContext)[0]?.message ?? '', /From 4\.10/);
     (s.clusterVersion!.status.desired as Json).version = '4.16.2';
     assert.match(
-      mcoBlockedByNonRequiredPool.check(s)[0]?.message ?? '',
+      mcoBlockedByNonRequiredPool.check(s, ruleContext)[0]?.message ?? '',
       /From 4\.16 machine-config always reports Available=True/,
     );
   });
 
   it('mco-level-before-required-pools says whether the release-image-version guard applies', async () => {
     assert.match(
-      mcoLevelBeforeRequiredPools.check(await seed001())[0]!.message,
+      mcoLevelBeforeRequiredPools.check(await seed001(), ruleContext)[0]!.message,
       /predates the release-image-version guard/,
     );
   });

@@ -4,8 +4,8 @@ import { createHash } from 'node:crypto';
 import { chmodSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { copyFixture } from './helpers/copyFixture';
-import { examplesDir, repoRoot, samples } from './helpers/fixtures';
+import { copyFixture } from '../support/copyFixture';
+import { examplesDir, repoRoot, samples } from '../support/fixtures';
 
 const cli = join(repoRoot, 'dist', 'cli.js');
 const noNetwork = join(repoRoot, 'test', 'support', 'no-network.cjs');

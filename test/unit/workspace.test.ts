@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { Workspace } from '../../server/src/lsp/workspace';
-import type { Finding } from '../../server/src/rules/finding';
+import type { Finding } from '../../server/src/core/finding';
 import {
   fixturesDir,
   machineConfigOperatorFile,
   mustGatherRoot,
   samples,
-} from './helpers/fixtures';
+} from '../support/fixtures';
 
 describe('workspace', () => {
   // A must-gather deeper than discovery looks (depth 6): found only when a file in it opens.
@@ -22,7 +22,16 @@ describe('workspace', () => {
   it('keeps a root found above an opened file across a reindex', async () => {
     const published = new Map<string, Finding[]>();
     const w = new Workspace(
-      { publish: (f, fs) => published.set(f, fs), log: () => undefined, status: () => undefined },
+      {
+        results: (_root, fs) => {
+          published.clear();
+          for (const f of fs)
+            published.set(f.location.file, [...(published.get(f.location.file) ?? []), f]);
+        },
+        forgotten: () => published.clear(),
+        log: () => undefined,
+        status: () => undefined,
+      },
       10,
     );
     w.setFolders([ws]);
@@ -45,7 +54,12 @@ describe('workspace', () => {
   it('logs each input the index left out, once per indexing', async () => {
     const logs: string[] = [];
     const w = new Workspace(
-      { publish: () => undefined, log: (m) => logs.push(m), status: () => undefined },
+      {
+        results: () => undefined,
+        forgotten: () => undefined,
+        log: (m) => logs.push(m),
+        status: () => undefined,
+      },
       10,
     );
     w.setFolders([join(fixturesDir, 'hostile-2019850')]);

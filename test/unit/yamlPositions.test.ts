@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseText, positionAt, spanOf } from '../../server/src/yaml/parse';
+import { parseText } from '../../server/src/yaml/parse';
+import { positionAt, spanOf } from '../../server/src/yaml/positions';
 import { join, pointer, split } from '../../server/src/yaml/pointer';
 
 const text = `apiVersion: v1

@@ -3,12 +3,15 @@
  * root -> index -> snapshot -> rules -> findings, with the user's rule levels applied.
  */
 import type { GatherRoot } from '../gather/discover';
-import type { ParsedFileCache } from '../gather/fileCache';
+import { cacheLimitsFrom, ParsedFileCache } from '../gather/fileCache';
+import { defaultLimits } from '../limits';
+import type { Limits } from '../limits';
+import type { RuleContext } from '../rules/rule';
 import { buildIndex } from '../gather/gatherIndex';
 import type { GatherIndex } from '../gather/gatherIndex';
 import type { Snapshot } from '../model/snapshot';
-import type { Finding, Severity } from '../rules/finding';
-import { severityRank } from '../rules/finding';
+import type { Finding, Severity } from '../core/finding';
+import { severityRank } from '../core/finding';
 import { rules } from '../rules/registry';
 import { loadSnapshot } from './loadSnapshot';
 
@@ -34,19 +37,39 @@ export interface RootAnalysis {
   internalErrors: string[];
 }
 
+/**
+ * Everything one analysis runs with: the parse cache (shared across analyses), the bounds on
+ * work (the cache was made with the same ones) and the user's rule levels for this root.
+ */
+export interface AnalysisContext {
+  readonly cache: ParsedFileCache;
+  readonly limits: Limits;
+  readonly levels: RuleLevels;
+}
+
+/** A context whose cache applies `limits`; an existing cache is given the same bounds. */
+export function analysisContext(
+  options: { limits?: Limits; levels?: RuleLevels; cache?: ParsedFileCache } = {},
+): AnalysisContext {
+  const limits = options.limits ?? defaultLimits;
+  const cache = options.cache ?? new ParsedFileCache(cacheLimitsFrom(limits));
+  cache.setLimits(cacheLimitsFrom(limits));
+  return { cache, limits, levels: options.levels ?? {} };
+}
+
 export async function analyzeRoot(
   root: GatherRoot,
-  cache: ParsedFileCache,
-  levels: RuleLevels = {},
+  ctx: AnalysisContext,
   index?: GatherIndex,
 ): Promise<RootAnalysis> {
   const idx = index ?? (await buildIndex(root));
-  const { snapshot, problems, filesRead } = await loadSnapshot(idx, cache);
+  const { snapshot, problems, filesRead } = await loadSnapshot(idx, ctx.cache);
   const internalErrors: string[] = [];
   const found: Finding[] = [...problems];
+  const ruleContext: RuleContext = { limits: ctx.limits };
   for (const rule of rules) {
     try {
-      found.push(...rule.check(snapshot));
+      found.push(...rule.check(snapshot, ruleContext));
     } catch (err) {
       internalErrors.push(
         `rule ${rule.id} failed on ${root.path}: ${(err as Error).stack ?? String(err)}`,
@@ -57,7 +80,7 @@ export async function analyzeRoot(
     root,
     index: idx,
     snapshot,
-    findings: sortFindings(applyLevels(found, levels)),
+    findings: sortFindings(applyLevels(found, ctx.levels)),
     filesRead,
     internalErrors,
   };

@@ -6,6 +6,7 @@
  */
 import type { ParsedFileCache, ReadMode } from '../gather/fileCache';
 import { filesOf } from '../gather/gatherIndex';
+import { podLogOf } from '../gather/resourcePath';
 import type { GatherIndex, IndexedFile } from '../gather/gatherIndex';
 import { arr, rec, str } from '../model/access';
 import type { Json } from '../model/access';
@@ -17,7 +18,8 @@ import { MachineConfig } from '../model/machineConfig';
 import { MachineConfigPool } from '../model/machineConfigPool';
 import { Node } from '../model/node';
 import type { Snapshot } from '../model/snapshot';
-import type { Finding } from '../rules/finding';
+import type { Finding } from '../core/finding';
+import { fileProblem } from './fileProblems';
 
 export interface LoadResult {
   snapshot: Snapshot;
@@ -96,9 +98,16 @@ async function loadCvoLogs(ctx: LoadContext, index: GatherIndex): Promise<Snapsh
     const r = await ctx.cache.get(file, 'text');
     ctx.filesRead.push(file);
     // An unreadable log costs its own findings only; the YAML rules do not depend on it.
-    if (r.ok) out.push({ file, results: parseResultsOfWork(r.parsed.text) });
+    if (r.ok)
+      out.push({ file, subject: logSubject(file), results: parseResultsOfWork(r.parsed.text) });
   }
   return out;
+}
+
+/** `log/<namespace>/<pod>/<container>`. */
+function logSubject(file: string): string {
+  const p = podLogOf(file);
+  return p ? `log/${p.namespace}/${p.pod}/${p.container}` : `log/${file}`;
 }
 
 interface LoadContext {
@@ -139,28 +148,9 @@ async function readObjects(
 ): Promise<[Json, ObjectSource][]> {
   const r = await ctx.cache.get(f.path, mode);
   ctx.filesRead.push(f.path);
-  if (!r.ok) {
-    ctx.problems.push(invalidFile(f.path, [0, 0], `${f.rel}: ${r.error}`));
-    return [];
-  }
-  const first = r.parsed.problems[0];
-  if (first) {
-    const more = r.parsed.problems.length > 1 ? ` (and ${r.parsed.problems.length - 1} more)` : '';
-    ctx.problems.push(
-      invalidFile(
-        f.path,
-        first.span,
-        // Encoding problems read as a sentence ("… is not UTF-8 …"); syntax errors are quoted.
-        /^is not /.test(first.message)
-          ? `${f.rel} ${first.message}${more}`
-          : `${f.rel} does not parse: ${first.message}${more}`,
-      ),
-    );
-  }
-  if (!first && r.parsed.docs.every((d) => d.value === null || d.value === undefined)) {
-    ctx.problems.push(invalidFile(f.path, [0, 0], `${f.rel} holds no object (the file is empty)`));
-    return [];
-  }
+  const problem = fileProblem(f.path, f.rel, r, true);
+  if (problem) ctx.problems.push(problem);
+  if (!r.ok || (problem && r.parsed.problems.length === 0)) return [];
   const out: [Json, ObjectSource][] = [];
   r.parsed.docs.forEach((d, doc) => {
     const obj = rec(d.value);
@@ -176,15 +166,4 @@ async function readObjects(
     }
   });
   return out;
-}
-
-/** The `yaml-invalid` finding for a file that cannot be read or parsed. */
-export function invalidFile(file: string, span: [number, number], message: string): Finding {
-  return {
-    rule: 'yaml-invalid',
-    severity: 'error',
-    location: { file, doc: 0, pointer: '', span },
-    message,
-    related: [],
-  };
 }

@@ -11,7 +11,9 @@ import {
 import type { MachineConfigListing } from '../analysis/loadMachineConfigs';
 import { loadClusterVersion } from '../analysis/loadSnapshot';
 import type { GatherRoot } from '../gather/discover';
-import type { ParsedFileCache } from '../gather/fileCache';
+import type { AnalysisContext } from '../analysis/analyze';
+import { decodeOptionsFrom } from '../machineconfig/dataUrl';
+import type { DecodeOptions } from '../machineconfig/dataUrl';
 import { buildIndex } from '../gather/gatherIndex';
 import { normalizeMachineConfig } from '../machineconfig/normalize';
 import { summarize, summaryText } from '../machineconfig/summary';
@@ -23,7 +25,7 @@ export type DiffOutcome = { ok: true; output: string } | { ok: false; error: str
 
 export async function diffCommand(
   roots: GatherRoot[],
-  cache: ParsedFileCache,
+  ctx: AnalysisContext,
   nameA: string,
   nameB: string,
   format: Format,
@@ -31,14 +33,14 @@ export async function diffCommand(
   const all: MachineConfigListing[] = [];
   for (const root of roots) {
     const index = await buildIndex(root);
-    const list = await listMachineConfigs(index, cache);
+    const list = await listMachineConfigs(index, ctx.cache);
     const a = findMachineConfig(list, nameA);
     const b = findMachineConfig(list, nameB);
     if (a && b) {
       // The reboot rules follow the release the cluster is updating to, as in the editor.
-      const cv = await loadClusterVersion(index, cache);
+      const cv = await loadClusterVersion(index, ctx.cache);
       const minor = parseRelease(cv?.desiredVersion)?.minor;
-      return { ok: true, output: render(a, b, format, minor) };
+      return { ok: true, output: render(a, b, format, minor, decodeOptionsFrom(ctx.limits)) };
     }
     all.push(...list);
   }
@@ -50,16 +52,22 @@ function render(
   b: MachineConfigListing,
   format: Format,
   releaseMinor: number | undefined,
+  decode: DecodeOptions,
 ): string {
-  const summary = summarize(a.raw, b.raw, releaseMinor);
-  const diff = unified(a, b);
+  const summary = summarize(a.raw, b.raw, releaseMinor, decode);
+  const diff = unified(a, b, decode);
   if (format === 'json')
     return JSON.stringify({ a: a.name, b: b.name, summary, diff }, null, 2) + '\n';
   return `${summaryText(summary)}\n${diff === '' ? 'The normalised configs are identical.\n' : diff}`;
 }
 
-function unified(a: MachineConfigListing, b: MachineConfigListing): string {
-  return unifiedDiff(normalizeMachineConfig(a.raw), normalizeMachineConfig(b.raw), a.name, b.name);
+function unified(a: MachineConfigListing, b: MachineConfigListing, decode: DecodeOptions): string {
+  return unifiedDiff(
+    normalizeMachineConfig(a.raw, decode),
+    normalizeMachineConfig(b.raw, decode),
+    a.name,
+    b.name,
+  );
 }
 
 function notFound(all: MachineConfigListing[], nameA: string, nameB: string): string {

@@ -1,8 +1,8 @@
 /** Formats findings for the terminal (grouped by file, like a compiler) and as JSON. */
 import { relative, sep } from 'node:path';
 import type { ParsedFileCache } from '../gather/fileCache';
-import { rangeOf } from '../features/ranges';
-import type { Finding } from '../rules/finding';
+import { rangeIn } from '../yaml/positions';
+import type { Finding } from '../core/finding';
 import type { RootAnalysis } from '../analysis/analyze';
 
 export interface ReportedLocation {
@@ -31,7 +31,7 @@ export function toReported(
   const relPath = (p: string) => relative(base, p).split(sep).join('/') || '.';
   return analyses.flatMap((a) =>
     a.findings.map((f: Finding) => {
-      const r = rangeOf(f.location, cache);
+      const r = rangeIn(cache.peek(f.location.file), f.location);
       return {
         rule: f.rule,
         severity: f.severity,
@@ -43,7 +43,7 @@ export function toReported(
         message: f.message,
         root: relPath(a.root.path),
         related: f.related.map((x) => {
-          const rr = rangeOf(x, cache);
+          const rr = rangeIn(cache.peek(x.file), x);
           return {
             file: relPath(x.file),
             line: rr.start.line + 1,

@@ -3,7 +3,6 @@
  * untrusted: it is escaped so it renders as plain text, and no link, image, HTML or `command:`
  * URI can ever form from it. Hovers are sent as untrusted Markdown (never `isTrusted`).
  */
-import type { MarkupContent } from 'vscode-languageserver';
 
 /**
  * Plain text, inline: every ASCII punctuation character is backslash-escaped (CommonMark allows
@@ -58,8 +57,13 @@ export function sections(...parts: (string | undefined)[]): string {
   return parts.filter((p): p is string => p !== undefined && p !== '').join('\n\n---\n\n');
 }
 
+/** LSP's `MarkupContent` of kind markdown, declared here so this module imports nothing. */
+export interface MarkdownContent {
+  kind: 'markdown';
+  value: string;
+}
+
 /** Hovers are always Markdown and never trusted: command links stay disabled in the client. */
-export function markdown(value: string): MarkupContent {
-  // The literal, not the protocol enum: the CLI bundle stays free of the LSP libraries.
+export function markdown(value: string): MarkdownContent {
   return { kind: 'markdown', value };
 }

@@ -7,8 +7,8 @@ import type { CodeLens } from 'vscode-languageserver';
 import type { MachineConfigListing } from '../analysis/loadMachineConfigs';
 import type { Snapshot } from '../model/snapshot';
 import type { ParsedFile } from '../yaml/parse';
-import { positionAt, spanOf } from '../yaml/parse';
-import { compareCommand } from '../lsp/protocol';
+import { positionAt, spanOf } from '../yaml/positions';
+import { compareCommand } from '../protocol/messages';
 
 export function poolCodeLenses(
   snapshot: Snapshot,

@@ -4,8 +4,8 @@ import type { Diagnostic, DiagnosticRelatedInformation } from 'vscode-languagese
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ParsedFileCache } from '../gather/fileCache';
-import type { Finding, Severity } from '../rules/finding';
-import { rangeOf } from './ranges';
+import type { Finding, Severity } from '../core/finding';
+import { rangeIn } from '../yaml/positions';
 
 export const diagnosticSource = 'must-gather';
 
@@ -28,7 +28,7 @@ export function toDiagnostic(
   docsDir?: string,
 ): Diagnostic {
   const d: Diagnostic = {
-    range: rangeOf(f.location, cache),
+    range: rangeIn(cache.peek(f.location.file), f.location),
     severity: severities[f.severity],
     code: f.rule,
     source: diagnosticSource,
@@ -38,7 +38,7 @@ export function toDiagnostic(
   if (withRelated && f.related.length > 0) {
     d.relatedInformation = f.related.map(
       (r): DiagnosticRelatedInformation => ({
-        location: { uri: pathToFileURL(r.file).href, range: rangeOf(r, cache) },
+        location: { uri: pathToFileURL(r.file).href, range: rangeIn(cache.peek(r.file), r) },
         message: r.message,
       }),
     );

@@ -11,7 +11,7 @@ import type { GatherIndex } from '../gather/gatherIndex';
 import type { Snapshot } from '../model/snapshot';
 import { operator } from '../model/snapshot';
 import type { ParsedFile } from '../yaml/parse';
-import { positionAt } from '../yaml/parse';
+import { positionAt } from '../yaml/positions';
 import { nodeAtPath, spanIn } from '../yaml/pathAt';
 import { split } from '../yaml/pointer';
 import { renderedNamePattern } from './hover/renderedConfig';

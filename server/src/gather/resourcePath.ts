@@ -95,3 +95,19 @@ export const pluralOfKind: Record<string, { group: string; plural: string }> = {
   Namespace: { group: 'core', plural: 'namespaces' },
   ConfigMap: { group: 'core', plural: 'configmaps' },
 };
+
+/** The pod and container a log belongs to, in must-gather and in gather-extra layout. */
+export interface PodLog {
+  namespace: string;
+  pod: string;
+  container: string;
+}
+
+const mustGatherLog = /(?:^|\/)namespaces\/([^/]+)\/pods\/([^/]+)\/([^/]+)\/[^/]+\/logs\/[^/]+$/;
+const gatherExtraLog = /(?:^|\/)pods\/([^/_]+)_([^/_]+)_([^/]+?)(?:_previous)?\.log(?:\.gz)?$/;
+
+export function podLogOf(path: string): PodLog | undefined {
+  const p = path.split('\\').join('/');
+  const m = mustGatherLog.exec(p) ?? gatherExtraLog.exec(p);
+  return m ? { namespace: m[1]!, pod: m[2]!, container: m[3]! } : undefined;
+}

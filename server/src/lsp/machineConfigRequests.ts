@@ -6,10 +6,11 @@
 import { pathToFileURL } from 'node:url';
 import { listMachineConfigs } from '../analysis/loadMachineConfigs';
 import type { MachineConfigListing } from '../analysis/loadMachineConfigs';
+import { decodeOptionsFrom } from '../machineconfig/dataUrl';
 import { normalizeMachineConfig } from '../machineconfig/normalize';
 import { summarize, summaryMarkdown } from '../machineconfig/summary';
 import { parseRelease } from '../model/release';
-import type { MachineConfigEntry } from './protocol';
+import type { MachineConfigEntry } from '../protocol/messages';
 import type { Workspace } from './workspace';
 
 export async function machineConfigEntries(
@@ -43,7 +44,7 @@ async function find(ws: Workspace, root: string, name: string): Promise<MachineC
 }
 
 export async function normalizedConfig(ws: Workspace, root: string, name: string): Promise<string> {
-  return normalizeMachineConfig((await find(ws, root, name)).raw);
+  return normalizeMachineConfig((await find(ws, root, name)).raw, decodeOptionsFrom(ws.limits));
 }
 
 export async function compareSummary(
@@ -54,5 +55,7 @@ export async function compareSummary(
 ): Promise<string> {
   const [left, right] = await Promise.all([find(ws, root, a), find(ws, root, b)]);
   const release = parseRelease(ws.analysisOf(root)?.snapshot.clusterVersion?.desiredVersion);
-  return summaryMarkdown(summarize(left.raw, right.raw, release?.minor));
+  return summaryMarkdown(
+    summarize(left.raw, right.raw, release?.minor, decodeOptionsFrom(ws.limits)),
+  );
 }

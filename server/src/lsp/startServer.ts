@@ -3,39 +3,33 @@
  * All decisions live in the analysis core; this file translates.
  */
 import { existsSync } from 'node:fs';
-import { isAbsolute, join, sep } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { FileChangeType, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver';
-import type { Connection, Diagnostic, InitializeResult } from 'vscode-languageserver';
+import type { Connection, InitializeResult, WorkspaceFolder } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { isRuleLevel, ruleLevelNames } from '../analysis/analyze';
 import type { RuleLevels } from '../analysis/analyze';
+import { listMachineConfigs } from '../analysis/loadMachineConfigs';
+import type { Finding } from '../core/finding';
+import { poolCodeLenses } from '../features/codeLens';
 import { toDiagnostic } from '../features/diagnostics';
 import { hoverAt } from '../features/hover';
 import { documentLinks } from '../features/links';
-import type { Finding } from '../rules/finding';
-import { allRuleIds } from '../rules/registry';
-import { version } from '../version';
-import { offsetOf } from '../yaml/pathAt';
-import { listMachineConfigs } from '../analysis/loadMachineConfigs';
-import { poolCodeLenses } from '../features/codeLens';
-import { compareSummary, machineConfigEntries, normalizedConfig } from './machineConfigRequests';
+import { defaultLimits } from '../limits';
 import {
-  compareSummaryRequest,
-  machineConfigsRequest,
-  normalizedConfigRequest,
-  reindexRequest,
-  statusNotification,
-} from './protocol';
-import type {
-  CompareSummaryParams,
-  MachineConfigsParams,
-  NormalizedConfigParams,
-} from './protocol';
+  CompareSummaryRequest,
+  MachineConfigsRequest,
+  NormalizedConfigRequest,
+  ReindexRequest,
+  StatusNotification,
+} from '../protocol/messages';
+import { version } from '../version';
+import { offsetOf } from '../yaml/positions';
+import { compareSummary, machineConfigEntries, normalizedConfig } from './machineConfigRequests';
+import { Publisher } from './publisher';
 import { RememberedDiagnostics } from './remembered';
+import { Settings, storageDirFrom } from './settings';
 import { Workspace } from './workspace';
-import { defaultLimits, limitsFrom } from '../limits';
-import type { Limits } from '../limits';
 
 /** The rule pages shipped beside the bundle (`dist/server.js` → `docs/rules/`). */
 const ruleDocsDir = ((dir) => (existsSync(dir) ? dir : undefined))(
@@ -47,56 +41,38 @@ export function startServer(connection: Connection): Workspace {
   let relatedInformation = false;
   let configurationSupport = false;
   let progressSupport = false;
+  let folderChangeSupport = false;
 
-  let remembered = new RememberedDiagnostics(undefined);
-  /** The diagnostics last sent per file (files without any are left out). */
-  const published = new Map<string, Diagnostic[]>();
-  /** Stores being written; shutdown waits for them. */
-  const saves = new Set<Promise<void>>();
-  let levels: RuleLevels = {};
-  let limits: Limits = defaultLimits;
+  const settings = new Settings(connection, () => configurationSupport);
   /** Remembered diagnostics are valid only for the same server, settings and client. */
-  const rememberKey = () =>
-    JSON.stringify({ version, levels, limits, relatedInformation, docs: ruleDocsDir ?? null });
-  const diagnosticsOf = (findings: Finding[]) =>
-    findings.map((f) => toDiagnostic(f, workspace.cache, relatedInformation, ruleDocsDir));
+  const rememberKey = (levels: RuleLevels): string =>
+    JSON.stringify({
+      version,
+      levels,
+      limits: workspace.limits,
+      relatedInformation,
+      docs: ruleDocsDir ?? null,
+    });
+  const publisher: Publisher = new Publisher(
+    {
+      send: (file, diagnostics) =>
+        void connection.sendDiagnostics({ uri: pathToFileURL(file).href, diagnostics }),
+      log: (m) => connection.console.log(m),
+      warn: (m) => connection.console.warn(m),
+    },
+    (findings: Finding[]) =>
+      findings.map((f) => toDiagnostic(f, workspace.cache, relatedInformation, ruleDocsDir)),
+    new RememberedDiagnostics(undefined),
+  );
 
-  const workspace = new Workspace({
-    publish(file, findings) {
-      const diagnostics = diagnosticsOf(findings);
-      if (diagnostics.length > 0) published.set(file, diagnostics);
-      else published.delete(file);
-      void connection.sendDiagnostics({ uri: pathToFileURL(file).href, diagnostics });
-    },
-    async recall(root) {
-      const known = await remembered.load(root.path, rememberKey());
-      if (!known) return [];
-      for (const [file, diagnostics] of known) {
-        void connection.sendDiagnostics({ uri: pathToFileURL(file).href, diagnostics });
-      }
-      connection.console.log(
-        `showing the remembered diagnostics of ${known.size} file(s) in ${root.path} while it is analysed again`,
-      );
-      return [...known.keys()];
-    },
-    analysed(a) {
-      // What was just published for this root's files, as sent.
-      const byFile = new Map<string, Diagnostic[]>();
-      for (const f of a.findings) byFile.set(f.location.file, published.get(f.location.file) ?? []);
-      const saving = remembered
-        .save(a.root.path, rememberKey(), a.filesRead, byFile)
-        .catch((err: unknown) =>
-          connection.console.warn(`could not remember diagnostics: ${String(err)}`),
-        )
-        .finally(() => saves.delete(saving));
-      saves.add(saving);
-    },
-    log(message) {
-      connection.console.log(message);
-    },
-    status(status) {
-      void connection.sendNotification(statusNotification, status);
-    },
+  const workspace: Workspace = new Workspace({
+    results: (root, findings) => publisher.publishRoot(root, findings),
+    forgotten: (root) => publisher.forgetRoot(root),
+    levelsFor: (root) => settings.ruleLevels(root),
+    recall: (root, levels) => publisher.recall(root.path, rememberKey(levels)),
+    analysed: (a, levels) => publisher.remember(a.root.path, rememberKey(levels), a.filesRead),
+    log: (message) => connection.console.log(message),
+    status: (status) => void connection.sendNotification(StatusNotification, status),
   });
 
   connection.onInitialize((params): InitializeResult => {
@@ -104,15 +80,17 @@ export function startServer(connection: Connection): Workspace {
     relatedInformation = caps.textDocument?.publishDiagnostics?.relatedInformation === true;
     configurationSupport = caps.workspace?.configuration === true;
     progressSupport = caps.window?.workDoneProgress === true;
-    const folders = (
-      params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : [])
-    )
-      .filter((u) => u.startsWith('file:'))
-      .map((u) => fileURLToPath(u));
+    folderChangeSupport = caps.workspace?.workspaceFolders === true;
+    const folders = params.workspaceFolders
+      ? folderPaths(params.workspaceFolders)
+      : folderPaths(params.rootUri ? [{ uri: params.rootUri, name: '' }] : []);
     workspace.setFolders(folders);
-    remembered = new RememberedDiagnostics(storageDirFrom(params.initializationOptions, folders));
+    publisher.setStore(
+      new RememberedDiagnostics(storageDirFrom(params.initializationOptions, folders)),
+    );
     return {
       capabilities: {
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
         textDocumentSync: TextDocumentSyncKind.Incremental,
         hoverProvider: true,
         documentLinkProvider: { resolveProvider: false },
@@ -123,18 +101,23 @@ export function startServer(connection: Connection): Workspace {
   });
 
   connection.onInitialized(() => {
+    if (folderChangeSupport) {
+      connection.workspace.onDidChangeWorkspaceFolders((e) => {
+        void withProgress('Indexing must-gathers', () =>
+          workspace.changeFolders(folderPaths(e.added), folderPaths(e.removed)),
+        );
+      });
+    }
     void (async () => {
-      await loadSettings();
+      await loadLimits();
       await withProgress('Indexing must-gathers', () => workspace.reindex());
     })();
   });
 
-  connection.onShutdown(async () => {
-    await Promise.all(saves);
-  });
+  connection.onShutdown(() => publisher.flush());
 
   connection.onDidChangeConfiguration(() => {
-    void loadSettings().then(() => workspace.reanalyzeAll());
+    void loadLimits().then(() => workspace.reanalyzeAll());
   });
 
   connection.onDidChangeWatchedFiles((params) => {
@@ -148,7 +131,7 @@ export function startServer(connection: Connection): Workspace {
     );
   });
 
-  connection.onRequest(reindexRequest, async () => {
+  connection.onRequest(ReindexRequest, async () => {
     await withProgress('Reindexing must-gathers', () => workspace.reindex());
     return workspace.status();
   });
@@ -169,15 +152,11 @@ export function startServer(connection: Connection): Workspace {
     return hoverAt(a.analysis.snapshot, a.file, a.parsed, offset) ?? null;
   });
 
-  connection.onRequest(machineConfigsRequest, (p: MachineConfigsParams) =>
+  connection.onRequest(MachineConfigsRequest, (p) =>
     machineConfigEntries(workspace, p.uri?.startsWith('file:') ? fileURLToPath(p.uri) : undefined),
   );
-  connection.onRequest(normalizedConfigRequest, (p: NormalizedConfigParams) =>
-    normalizedConfig(workspace, p.root, p.name),
-  );
-  connection.onRequest(compareSummaryRequest, (p: CompareSummaryParams) =>
-    compareSummary(workspace, p.root, p.a, p.b),
-  );
+  connection.onRequest(NormalizedConfigRequest, (p) => normalizedConfig(workspace, p.root, p.name));
+  connection.onRequest(CompareSummaryRequest, (p) => compareSummary(workspace, p.root, p.a, p.b));
 
   connection.onCodeLens(async ({ textDocument }) => {
     const a = analysed(textDocument.uri);
@@ -204,16 +183,9 @@ export function startServer(connection: Connection): Workspace {
     if (e.document.uri.startsWith('file:')) workspace.documentClosed(fileURLToPath(e.document.uri));
   });
 
-  async function loadSettings(): Promise<void> {
-    if (!configurationSupport) return;
-    const raw: unknown = await connection.workspace.getConfiguration('mustGatherInspector.rules');
-    levels = ruleLevelsFrom(raw, (m) => connection.console.warn(m));
-    workspace.setRuleLevels(levels);
-    const rawLimits: unknown = await connection.workspace.getConfiguration(
-      'mustGatherInspector.limits',
-    );
-    limits = limitsFrom(rawLimits, (m) => connection.console.warn(m));
-    workspace.setLimits(limits);
+  /** Limits are per window; rule levels are read per root at each analysis. */
+  async function loadLimits(): Promise<void> {
+    workspace.setLimits((await settings.limits()) ?? defaultLimits);
   }
 
   async function withProgress(title: string, work: () => Promise<void>): Promise<void> {
@@ -232,32 +204,7 @@ export function startServer(connection: Connection): Workspace {
   return workspace;
 }
 
-/**
- * Where to remember diagnostics between runs: `initializationOptions.storageDir` (the VS Code
- * client passes its global storage folder). None when absent or inside a workspace folder.
- */
-export function storageDirFrom(options: unknown, folders: string[]): string | undefined {
-  const dir =
-    options !== null && typeof options === 'object'
-      ? (options as { storageDir?: unknown }).storageDir
-      : undefined;
-  if (typeof dir !== 'string' || !isAbsolute(dir)) return undefined;
-  const inside = folders.some((f) => dir === f || dir.startsWith(f + sep));
-  return inside ? undefined : dir;
-}
-
-/** Reads the `mustGatherInspector.rules` setting, ignoring (and reporting) unknown entries. */
-export function ruleLevelsFrom(raw: unknown, warn: (m: string) => void): RuleLevels {
-  const out: RuleLevels = {};
-  if (raw === null || typeof raw !== 'object') return out;
-  const known = allRuleIds();
-  for (const [id, level] of Object.entries(raw as Record<string, unknown>)) {
-    if (!known.includes(id)) warn(`mustGatherInspector.rules: unknown rule "${id}"`);
-    else if (!isRuleLevel(level))
-      warn(
-        `mustGatherInspector.rules.${id}: "${String(level)}" is not one of ${ruleLevelNames.join(', ')}`,
-      );
-    else out[id] = level;
-  }
-  return out;
+/** Local paths of workspace folders (other schemes are not must-gathers on disk). */
+function folderPaths(folders: readonly WorkspaceFolder[]): string[] {
+  return folders.filter((f) => f.uri.startsWith('file:')).map((f) => fileURLToPath(f.uri));
 }

@@ -5,47 +5,43 @@
  */
 import { stat } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
-import { analyzeRoot, applyLevels } from '../analysis/analyze';
-import { invalidFile } from '../analysis/loadSnapshot';
+import { analysisContext, analyzeRoot, applyLevels } from '../analysis/analyze';
 import type { RootAnalysis, RuleLevels } from '../analysis/analyze';
+import { openFileProblems } from '../analysis/fileProblems';
+import type { Finding } from '../core/finding';
 import { discoverRoots } from '../gather/discover';
-import { logNotes } from '../gather/notes';
 import type { GatherRoot } from '../gather/discover';
-import { cacheLimitsFrom, ParsedFileCache } from '../gather/fileCache';
-import { mib } from '../limits';
+import { ParsedFileCache } from '../gather/fileCache';
+import { logNotes } from '../gather/notes';
+import { defaultLimits } from '../limits';
 import type { Limits } from '../limits';
-import { setMaxDecodedBytes } from '../machineconfig/dataUrl';
-import type { Finding } from '../rules/finding';
+import type { StatusParams } from '../protocol/messages';
 
 export interface WorkspaceEvents {
-  /** Findings for one file; an empty list clears it. */
-  publish(file: string, findings: Finding[]): void;
+  /** A root's findings, which replace everything it reported before. */
+  results(rootPath: string, findings: Finding[]): void;
+  /** A root is gone: whatever it reported is cleared. */
+  forgotten(rootPath: string): void;
   log(message: string): void;
   /** Called whenever the set of roots or the totals change. */
   status(status: WorkspaceStatus): void;
-  /**
-   * Publishes what a previous server remembered for a root not analysed yet (warm start), and
-   * returns the files it published, so the real analysis clears the ones it no longer reports.
-   */
-  recall?(root: GatherRoot): Promise<string[]>;
-  /** An analysis of the files as they are on disk (no open buffer in the root) was published. */
-  analysed?(analysis: RootAnalysis): void;
+  /** The user's rule levels for one root (resource-scoped settings); none: every default. */
+  levelsFor?(rootPath: string): Promise<RuleLevels>;
+  /** Shows what a previous server remembered for a root not analysed yet (warm start). */
+  recall?(root: GatherRoot, levels: RuleLevels): Promise<void>;
+  /** An analysis of the files as they are on disk (no open buffer in the root) was reported. */
+  analysed?(analysis: RootAnalysis, levels: RuleLevels): void;
 }
 
-export interface WorkspaceStatus {
-  indexing: boolean;
-  roots: { path: string; kind: string; findings: number }[];
-  counts: Record<'error' | 'warning' | 'info' | 'hint', number>;
-}
+export type WorkspaceStatus = StatusParams;
 
 export class Workspace {
   readonly cache = new ParsedFileCache();
+  private limitsNow: Limits = defaultLimits;
   private folders: string[] = [];
   private roots = new Map<string, GatherRoot>();
   private analyses = new Map<string, RootAnalysis>();
-  private published = new Map<string, Set<string>>();
   private openFiles = new Set<string>();
-  private levels: RuleLevels = {};
   /** Roots found by walking up from an opened file rather than by discovery. */
   private foundAbove = new Set<string>();
   /** Roots whose path index must be rebuilt at their next analysis. */
@@ -60,23 +56,32 @@ export class Workspace {
   ) {}
 
   setFolders(folders: string[]): void {
-    this.folders = folders;
+    this.folders = [...folders];
   }
 
-  setRuleLevels(levels: RuleLevels): void {
-    this.levels = levels;
+  /** Workspace folders added or removed: their roots are found or forgotten, no restart. */
+  changeFolders(added: string[], removed: string[]): Promise<void> {
+    const gone = new Set(removed);
+    this.folders = [...this.folders.filter((f) => !gone.has(f)), ...added];
+    return this.reindex(false);
   }
 
-  /** The bounds on work per file; files read under other bounds are read again. */
+  /** The bounds on work per file; the next analysis applies them (files are read again). */
   setLimits(limits: Limits): void {
-    this.cache.setLimits(cacheLimitsFrom(limits));
-    setMaxDecodedBytes(limits.maxDecompressedMiB * mib);
+    this.limitsNow = limits;
   }
 
-  /** Finds every root in the workspace folders and analyses each. */
-  reindex(): Promise<void> {
+  get limits(): Limits {
+    return this.limitsNow;
+  }
+
+  /**
+   * Finds every root in the workspace folders and analyses each.
+   * @param fresh read every file again (the user asked); false keeps what was parsed.
+   */
+  reindex(fresh = true): Promise<void> {
     return this.serialize(async () => {
-      this.cache.clear();
+      if (fresh) this.cache.clear();
       const found = (await Promise.all(this.folders.map((f) => discoverRoots(f)))).flat();
       const next = new Map(found.map((r) => [r.path, r]));
       for (const r of this.roots.values()) {
@@ -238,10 +243,12 @@ export class Workspace {
     const recall = this.events.recall;
     if (!recall) return;
     for (const root of this.roots.values()) {
-      if (this.analyses.has(root.path) || this.published.has(root.path)) continue;
-      const files = await recall(root);
-      if (files.length > 0) this.published.set(root.path, new Set(files));
+      if (!this.analyses.has(root.path)) await recall(root, await this.levelsFor(root));
     }
+  }
+
+  private async levelsFor(root: GatherRoot): Promise<RuleLevels> {
+    return (await this.events.levelsFor?.(root.path)) ?? {};
   }
 
   private async analyze(root: GatherRoot): Promise<void> {
@@ -251,53 +258,24 @@ export class Workspace {
       ? undefined
       : this.analyses.get(root.path)?.index;
     this.staleIndex.delete(root.path);
-    const a = await analyzeRoot(root, this.cache, this.levels, prevIndex);
+    const levels = await this.levelsFor(root);
+    const ctx = analysisContext({ cache: this.cache, limits: this.limitsNow, levels });
+    const a = await analyzeRoot(root, ctx, prevIndex);
     if (!prevIndex) logNotes(a.index.notes, (m) => this.events.log(m));
     for (const e of a.internalErrors) this.events.log(e);
-    a.findings.push(...(await this.openFileProblems(root, a)));
+    const open = [...this.openFiles].filter((f) => this.rootOf(f) === root);
+    const problems = await openFileProblems(root.path, open, a.filesRead, this.cache);
+    a.findings.push(...applyLevels(problems, levels));
     this.analyses.set(root.path, a);
-    this.publishRoot(root.path, a.findings);
-    if (![...this.openFiles].some((f) => this.rootOf(f) === root)) this.events.analysed?.(a);
+    this.events.results(root.path, a.findings);
+    if (open.length === 0) this.events.analysed?.(a, levels);
     this.events.log(
       `analysed ${root.path}: ${a.findings.length} finding(s) in ${Date.now() - started} ms`,
     );
   }
 
-  /** Open YAML/JSON files in the root that no rule reads still get their parse errors. */
-  private async openFileProblems(root: GatherRoot, a: RootAnalysis): Promise<Finding[]> {
-    const read = new Set(a.filesRead);
-    const out: Finding[] = [];
-    for (const file of this.openFiles) {
-      if (read.has(file) || this.rootOf(file) !== root || !/\.(ya?ml|json)$/.test(file)) continue;
-      const r = await this.cache.get(file);
-      const first = r.ok ? r.parsed.problems[0] : undefined;
-      const message = r.ok ? (first ? `does not parse: ${first.message}` : undefined) : r.error;
-      if (message) {
-        out.push(
-          invalidFile(
-            file,
-            first?.span ?? [0, 0],
-            `${file.slice(root.path.length + 1)} ${message}`,
-          ),
-        );
-      }
-    }
-    return applyLevels(out, this.levels);
-  }
-
-  private publishRoot(rootPath: string, findings: Finding[]): void {
-    const byFile = new Map<string, Finding[]>();
-    for (const f of findings)
-      byFile.set(f.location.file, [...(byFile.get(f.location.file) ?? []), f]);
-    const before = this.published.get(rootPath) ?? new Set<string>();
-    for (const file of before) if (!byFile.has(file)) this.events.publish(file, []);
-    for (const [file, fs] of byFile) this.events.publish(file, fs);
-    this.published.set(rootPath, new Set(byFile.keys()));
-  }
-
   private forget(rootPath: string): void {
-    for (const file of this.published.get(rootPath) ?? []) this.events.publish(file, []);
-    this.published.delete(rootPath);
+    this.events.forgotten(rootPath);
     this.analyses.delete(rootPath);
   }
 }

@@ -4,7 +4,7 @@
  */
 import { arr, path, rec, str, strMap } from '../model/access';
 import type { Json } from '../model/access';
-import { decodeCapVersion, decodeContents } from './dataUrl';
+import { decodeContents, defaultMaxOutputBytes } from './dataUrl';
 import type { Decoded, DecodeOptions } from './dataUrl';
 import { isRedactedSource, isRedactionMarker } from './redaction';
 
@@ -61,12 +61,11 @@ export function annotation(raw: Json, key: string): string | undefined {
 /** Decoded files per config object: the summary and the normalised text both need them. */
 const decodedFiles = new WeakMap<object, { cap: number; files: FileEntry[] }>();
 
-export function files(raw: Json, options?: DecodeOptions): FileEntry[] {
-  if (options !== undefined) return decodeFiles(raw, options);
-  const cap = decodeCapVersion();
+export function files(raw: Json, options: DecodeOptions = {}): FileEntry[] {
+  const cap = options.maxOutputBytes ?? defaultMaxOutputBytes;
   let known = decodedFiles.get(raw);
   if (known?.cap !== cap) {
-    known = { cap, files: decodeFiles(raw) };
+    known = { cap, files: decodeFiles(raw, options) };
     decodedFiles.set(raw, known);
   }
   return [...known.files];

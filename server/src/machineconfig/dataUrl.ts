@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { defaultLimits, mib } from '../limits';
+import type { Limits } from '../limits';
 import { rec, str } from '../model/access';
 
 export type Decoded =
@@ -21,20 +22,9 @@ export interface DecodeOptions {
 
 export const defaultMaxOutputBytes = defaultLimits.maxDecompressedMiB * mib;
 
-/** The cap used when a caller gives none: the user's `maxDecompressedMiB` limit. */
-let maxOutputBytes = defaultMaxOutputBytes;
-
-let capVersion = 0;
-
-export function setMaxDecodedBytes(bytes: number): void {
-  if (bytes === maxOutputBytes) return;
-  maxOutputBytes = bytes;
-  capVersion++;
-}
-
-/** Changes whenever the cap does, so that memoised decodings are redone. */
-export function decodeCapVersion(): number {
-  return capVersion;
+/** The decode bounds from the user's limits (`maxDecompressedMiB`). */
+export function decodeOptionsFrom(limits: Limits): DecodeOptions {
+  return { maxOutputBytes: limits.maxDecompressedMiB * mib };
 }
 
 /** Decodes an Ignition `contents` object (`{ source, compression }`). No source is an empty file. */
@@ -50,7 +40,7 @@ export function decodeSource(
   compression: string | undefined,
   options: DecodeOptions = {},
 ): Decoded {
-  const cap = options.maxOutputBytes ?? maxOutputBytes;
+  const cap = options.maxOutputBytes ?? defaultMaxOutputBytes;
   const plain = compression === undefined || compression === '';
   const bytes = dataUrlBytes(source, plain);
   if (!Buffer.isBuffer(bytes)) {

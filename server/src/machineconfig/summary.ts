@@ -7,7 +7,7 @@
 import { arr, path, str } from '../model/access';
 import type { Json } from '../model/access';
 import { parseRelease } from '../model/release';
-import { code, text } from '../features/markdown';
+import { code, text } from '../core/markdown';
 import { annotation, contentsDiffer, files, labels, nameOf, textOf, units } from './contents';
 import type { Contents } from './contents';
 import type { DecodeOptions } from './dataUrl';

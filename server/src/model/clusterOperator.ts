@@ -3,7 +3,7 @@ import { arr, rec, str, strMap } from './access';
 import { readConditions } from './condition';
 import type { Condition } from './condition';
 import { KubeObject } from './kubeObject';
-import type { Location } from '../rules/finding';
+import type { Location } from '../core/finding';
 
 export interface OperandVersion {
   name: string;
@@ -12,6 +12,9 @@ export interface OperandVersion {
 }
 
 export class ClusterOperator extends KubeObject {
+  protected override get subjectKind(): string {
+    return 'co';
+  }
   get conditions(): Condition[] {
     return readConditions(this);
   }

@@ -3,7 +3,7 @@ import { arr, date, path, rec, str } from './access';
 import { readConditions } from './condition';
 import type { Condition } from './condition';
 import { KubeObject } from './kubeObject';
-import type { Location } from '../rules/finding';
+import type { Location } from '../core/finding';
 
 export interface HistoryEntry {
   state: string;
@@ -15,6 +15,9 @@ export interface HistoryEntry {
 }
 
 export class ClusterVersion extends KubeObject {
+  protected override get subjectKind(): string {
+    return 'cv';
+  }
   get conditions(): Condition[] {
     return readConditions(this);
   }

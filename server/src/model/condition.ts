@@ -1,5 +1,5 @@
 /** Status conditions, as every OpenShift object reports them. */
-import type { Location } from '../rules/finding';
+import type { Location } from '../core/finding';
 import { arr, date, rec, str } from './access';
 import type { KubeObject } from './kubeObject';
 

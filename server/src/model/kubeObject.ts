@@ -1,5 +1,5 @@
 /** A Kubernetes object read from a must-gather, with where it lives so findings can point at it. */
-import type { Location } from '../rules/finding';
+import type { Location, Subject } from '../core/finding';
 import { join } from '../yaml/pointer';
 import { date, path, rec, str, strMap } from './access';
 import type { Json } from './access';
@@ -12,6 +12,11 @@ export interface ObjectSource {
 }
 
 export class KubeObject {
+  /** The short kind of `subject` (`co`, `mcp`, …); the lower-cased kind when not overridden. */
+  protected get subjectKind(): string {
+    return this.kind.toLowerCase() || 'object';
+  }
+
   constructor(
     readonly raw: Json,
     readonly source: ObjectSource,
@@ -40,6 +45,12 @@ export class KubeObject {
   }
   get spec(): Json {
     return rec(this.raw.spec) ?? {};
+  }
+
+  /** What findings about this object name it: `<kind>/<name>` (`<kind>/<namespace>/<name>`). */
+  get subject(): Subject {
+    const ns = this.namespace;
+    return `${this.subjectKind}/${ns ? `${ns}/` : ''}${this.name}`;
   }
 
   /** A location inside this object, e.g. `at('status', 'conditions', 2)`. */

@@ -7,6 +7,9 @@ export const annotations = {
 } as const;
 
 export class MachineConfig extends KubeObject {
+  protected override get subjectKind(): string {
+    return 'mc';
+  }
   get releaseImageVersion(): string | undefined {
     return this.annotations[annotations.releaseImageVersion];
   }

@@ -17,6 +17,9 @@ export interface MachineCounts {
 }
 
 export class MachineConfigPool extends KubeObject {
+  protected override get subjectKind(): string {
+    return 'mcp';
+  }
   get conditions(): Condition[] {
     return readConditions(this);
   }

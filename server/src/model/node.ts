@@ -11,6 +11,9 @@ export const nodeAnnotations = {
 } as const;
 
 export class Node extends KubeObject {
+  protected override get subjectKind(): string {
+    return 'node';
+  }
   get currentConfig(): string | undefined {
     return this.annotations[nodeAnnotations.currentConfig];
   }

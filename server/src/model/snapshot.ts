@@ -1,4 +1,5 @@
 /** Everything the rules may look at for one must-gather root: typed, read-only views. */
+import type { Subject } from '../core/finding';
 import type { GatherRoot } from '../gather/discover';
 import type { ResultOfWork } from './cvoLog';
 import type { ClusterOperator } from './clusterOperator';
@@ -17,7 +18,7 @@ export interface Snapshot {
   machineConfigs: Map<string, MachineConfig>;
   nodes: Node[];
   /** `Result of work` lines of the cluster-version operator's logs. */
-  cvoLogs: { file: string; results: ResultOfWork[] }[];
+  cvoLogs: { file: string; subject: Subject; results: ResultOfWork[] }[];
 }
 
 export function operator(s: Snapshot, name: string): ClusterOperator | undefined {

@@ -3,14 +3,14 @@ import { findCondition } from '../model/condition';
 import { operatorsNamed } from '../model/cvoMessages';
 import type { Snapshot } from '../model/snapshot';
 import { finding } from './rule';
-import type { Rule } from './rule';
-import { clip, when } from './text';
+import type { Rule, RuleContext } from './rule';
+import { clip, when } from '../core/text';
 
 export const clusterVersionFailing: Rule = {
   id: 'clusterversion-failing',
   defaultSeverity: 'error',
   summary: 'ClusterVersion reports Failing=True',
-  check(s: Snapshot) {
+  check(s: Snapshot, _context: RuleContext) {
     const cv = s.clusterVersion;
     const c = cv && findCondition(cv.conditions, 'Failing');
     if (!cv || c?.status !== 'True') return [];
@@ -25,6 +25,7 @@ export const clusterVersionFailing: Rule = {
     return [
       finding(
         clusterVersionFailing,
+        cv.subject,
         c.location,
         message,
         named.map((n) => {

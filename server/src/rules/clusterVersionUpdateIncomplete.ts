@@ -2,14 +2,14 @@
 import { findCondition } from '../model/condition';
 import type { Snapshot } from '../model/snapshot';
 import { finding, rel } from './rule';
-import type { Rule } from './rule';
-import { clip, listing, when } from './text';
+import type { Rule, RuleContext } from './rule';
+import { clip, listing, when } from '../core/text';
 
 export const clusterVersionUpdateIncomplete: Rule = {
   id: 'clusterversion-update-incomplete',
   defaultSeverity: 'warning',
   summary: 'the cluster update in progress has not completed',
-  check(s: Snapshot) {
+  check(s: Snapshot, _context: RuleContext) {
     const cv = s.clusterVersion;
     const latest = cv?.history[0];
     if (!cv || !latest || !cv.updateInProgress) return [];
@@ -28,7 +28,7 @@ export const clusterVersionUpdateIncomplete: Rule = {
         ? ` Operators not yet at ${target}: ${listing(lagging.map((o) => `${o.name} (${o.operatorVersion?.version})`))}.`
         : '');
     return [
-      finding(clusterVersionUpdateIncomplete, latest.location, message, [
+      finding(clusterVersionUpdateIncomplete, cv.subject, latest.location, message, [
         progressing &&
           rel(progressing.location, `ClusterVersion Progressing=${progressing.status}`),
         failing?.status === 'True'

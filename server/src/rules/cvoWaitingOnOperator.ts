@@ -6,8 +6,8 @@ import { findCondition } from '../model/condition';
 import { parseRelease, atLeast } from '../model/release';
 import type { Snapshot } from '../model/snapshot';
 import { finding, rel } from './rule';
-import type { Rule } from './rule';
-import { listing, when } from './text';
+import type { Rule, RuleContext } from './rule';
+import { listing, when } from '../core/text';
 
 /** How many of the newest results the message summarises. */
 const window = 10;
@@ -16,7 +16,7 @@ export const cvoWaitingOnOperator: Rule = {
   id: 'cvo-waiting-on-operator',
   defaultSeverity: 'warning',
   summary: 'the cluster-version operator is waiting on operators',
-  check(s: Snapshot) {
+  check(s: Snapshot, _context: RuleContext) {
     const release = parseRelease(s.clusterVersion?.desiredVersion);
     const severity = s.clusterVersion?.updateInProgress ? 'warning' : 'info';
     return s.cvoLogs.flatMap((log) => {
@@ -39,6 +39,7 @@ export const cvoWaitingOnOperator: Rule = {
       return [
         finding(
           cvoWaitingOnOperator,
+          log.subject,
           { file: log.file, doc: 0, pointer: '', span: last.span },
           message,
           names.map((n) => {

@@ -11,8 +11,8 @@ import type { Snapshot } from '../model/snapshot';
 import { degradedCause, degradedCondition, poolName } from './poolText';
 import { availabilityBehaviour } from './releaseNotes';
 import { finding, rel } from './rule';
-import type { Rule } from './rule';
-import { listing } from './text';
+import type { Rule, RuleContext } from './rule';
+import { listing } from '../core/text';
 
 /** `error pool worker is not ready`, `MachineConfigPool worker is not ready` (4.7 to main wordings). */
 const notReadyPool = /(required )?(?:MachineConfigPool|pool) (\S+) is not ready/g;
@@ -29,7 +29,7 @@ export const mcoBlockedByNonRequiredPool: Rule = {
   id: 'mco-blocked-by-non-required-pool',
   defaultSeverity: 'warning',
   summary: 'machine-config is held back by a pool that is not required for upgrade',
-  check(s: Snapshot) {
+  check(s: Snapshot, _context: RuleContext) {
     const mco = operator(s, 'machine-config');
     if (!mco) return [];
     const degraded = findCondition(mco.conditions, 'Degraded');
@@ -67,7 +67,7 @@ export const mcoBlockedByNonRequiredPool: Rule = {
         `${availabilityBehaviour(release)} ` +
         `Matches bug 1943289 (a non-required pool blocks the operator's level), still the behaviour on current releases.`;
       return [
-        finding(mcoBlockedByNonRequiredPool, degraded.location, message, [
+        finding(mcoBlockedByNonRequiredPool, mco.subject, degraded.location, message, [
           rel(p.at('metadata', 'labels'), `pool ${p.name} has no ${requiredForUpgradeLabel} label`),
           rel(degradedCondition(p)?.location, `pool ${p.name} is degraded`),
           rel(p.condition('NodeDegraded')?.location, `pool ${p.name}: ${cause ?? 'NodeDegraded'}`),

@@ -12,14 +12,14 @@ import type { Snapshot } from '../model/snapshot';
 import { poolName, poolProgress } from './poolText';
 import { hasLevelGuard } from './releaseNotes';
 import { finding, rel } from './rule';
-import type { Rule } from './rule';
-import { duration, isoTime, when } from './text';
+import type { Rule, RuleContext } from './rule';
+import { duration, isoTime, when } from '../core/text';
 
 export const mcoLevelBeforeRequiredPools: Rule = {
   id: 'mco-level-before-required-pools',
   defaultSeverity: 'error',
   summary: 'machine-config reports the target version while a required pool is not updated',
-  check(s: Snapshot) {
+  check(s: Snapshot, _context: RuleContext) {
     const mco = operator(s, 'machine-config');
     const cv = s.clusterVersion;
     const level = mco?.operatorVersion;
@@ -78,7 +78,7 @@ export const mcoLevelBeforeRequiredPools: Rule = {
           (evidence.length ? ' ' : '') +
           `Matches bug 1999556 (reported as 2019850): before MCO PR #2918 (4.10, backported to 4.7-4.9 in 2022) the operator compared only the controller commit and OS image, ` +
           `so a release that changes only a templated input such as the pause image let it level on the old rendered config.`;
-        return finding(mcoLevelBeforeRequiredPools, level.location, message, [
+        return finding(mcoLevelBeforeRequiredPools, mco.subject, level.location, message, [
           rel(p.condition('Updated')?.location, `pool ${p.name}: ${poolProgress(p)}`),
           rel(p.at('metadata', 'labels'), `pool ${p.name} carries ${requiredForUpgradeLabel}`),
           rel(
@@ -142,6 +142,7 @@ function finishedAfterCompletion(s: Snapshot, target: string) {
     return [
       finding(
         mcoLevelBeforeRequiredPools,
+        'co/machine-config',
         level.location,
         message,
         [

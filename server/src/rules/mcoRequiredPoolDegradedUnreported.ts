@@ -7,14 +7,14 @@ import { operator } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
 import { degradedCause, degradedCondition, poolName } from './poolText';
 import { finding, rel } from './rule';
-import type { Rule } from './rule';
-import { when } from './text';
+import type { Rule, RuleContext } from './rule';
+import { when } from '../core/text';
 
 export const mcoRequiredPoolDegradedUnreported: Rule = {
   id: 'mco-required-pool-degraded-unreported',
   defaultSeverity: 'warning',
   summary: 'a required pool is Degraded while machine-config reports healthy',
-  check(s: Snapshot) {
+  check(s: Snapshot, _context: RuleContext) {
     const mco = operator(s, 'machine-config');
     if (!mco) return [];
     const available = findCondition(mco.conditions, 'Available');
@@ -29,7 +29,7 @@ export const mcoRequiredPoolDegradedUnreported: Rule = {
         `but machine-config still reports Available=True and Degraded=False. The operator only notices at its next required-pool sync ` +
         `(it waits up to 10 minutes per attempt), so the ClusterOperator understates the problem; trust the pool.`;
       return [
-        finding(mcoRequiredPoolDegradedUnreported, c.location, message, [
+        finding(mcoRequiredPoolDegradedUnreported, p.subject, c.location, message, [
           rel(degraded.location, 'machine-config Degraded=False'),
           rel(available.location, 'machine-config Available=True'),
         ]),

@@ -6,15 +6,15 @@ import { nodeAnnotations } from '../model/node';
 import { primaryPool } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
 import { finding, rel } from './rule';
-import type { Rule } from './rule';
+import type { Rule, RuleContext } from './rule';
 import { explainNodeReason } from './signatures';
-import { clip } from './text';
+import { clip } from '../core/text';
 
 export const nodeMcdDegraded: Rule = {
   id: 'node-mcd-degraded',
   defaultSeverity: 'error',
   summary: "a node's machine-config daemon is Degraded or Unreconcilable",
-  check(s: Snapshot) {
+  check(s: Snapshot, _context: RuleContext) {
     return s.nodes.flatMap((n) => {
       const state = n.mcdState;
       if (state !== 'Degraded' && state !== 'Unreconcilable') return [];
@@ -32,16 +32,22 @@ export const nodeMcdDegraded: Rule = {
         move +
         (meaning ? ` This means ${meaning}.` : '');
       return [
-        finding(nodeMcdDegraded, n.at('metadata', 'annotations', nodeAnnotations.state), message, [
-          reason
-            ? rel(n.at('metadata', 'annotations', nodeAnnotations.reason), "the daemon's reason")
-            : undefined,
-          pool &&
-            rel(
-              (pool.condition('NodeDegraded') ?? pool.condition('Degraded'))?.location,
-              `pool ${pool.name} reports the node`,
-            ),
-        ]),
+        finding(
+          nodeMcdDegraded,
+          n.subject,
+          n.at('metadata', 'annotations', nodeAnnotations.state),
+          message,
+          [
+            reason
+              ? rel(n.at('metadata', 'annotations', nodeAnnotations.reason), "the daemon's reason")
+              : undefined,
+            pool &&
+              rel(
+                (pool.condition('NodeDegraded') ?? pool.condition('Degraded'))?.location,
+                `pool ${pool.name} reports the node`,
+              ),
+          ],
+        ),
       ];
     });
   },

@@ -6,7 +6,7 @@ import { kubeletMinor } from '../model/release';
 import { primaryPool } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
 import { finding, rel } from './rule';
-import type { Rule } from './rule';
+import type { Rule, RuleContext } from './rule';
 
 /** Kubernetes' supported kubelet skew: 2 minors behind the API server, 3 from 1.28. */
 function supportedSkew(controlPlaneMinor: number): number {
@@ -17,7 +17,7 @@ export const nodeVersionSkew: Rule = {
   id: 'node-version-skew',
   defaultSeverity: 'warning',
   summary: "nodes' kubelets trail the control plane by more than the supported skew",
-  check(s: Snapshot) {
+  check(s: Snapshot, _context: RuleContext) {
     const masters = s.nodes.filter(
       (n) =>
         'node-role.kubernetes.io/master' in n.labels ||
@@ -39,7 +39,7 @@ export const nodeVersionSkew: Rule = {
         `Node ${n.name}${pool ? ` (pool \`${pool.name}\`)` : ''} runs kubelet ${n.kubeletVersion}, ${cp - minor} minor versions behind the control plane's ${cpVersion}; ` +
         `Kubernetes supports at most ${allowed}. Update its pool before the next control-plane update.`;
       return [
-        finding(nodeVersionSkew, n.at('status', 'nodeInfo', 'kubeletVersion'), message, [
+        finding(nodeVersionSkew, n.subject, n.at('status', 'nodeInfo', 'kubeletVersion'), message, [
           pool &&
             rel(
               pool.at('status', 'configuration', 'name'),

@@ -3,16 +3,16 @@ import { findCondition } from '../model/condition';
 import type { Snapshot } from '../model/snapshot';
 import { mcoBlockedByNonRequiredPool } from './mcoBlockedByNonRequiredPool';
 import { finding } from './rule';
-import type { Rule } from './rule';
-import { clip, when } from './text';
+import type { Rule, RuleContext } from './rule';
+import { clip, when } from '../core/text';
 
 export const operatorDegraded: Rule = {
   id: 'operator-degraded',
   defaultSeverity: 'error',
   summary: 'a ClusterOperator reports Degraded=True',
-  check(s: Snapshot) {
+  check(s: Snapshot, context: RuleContext) {
     // When a non-required pool is the only cause, that rule's explanation replaces this one.
-    const explained = mcoBlockedByNonRequiredPool.check(s).length > 0;
+    const explained = mcoBlockedByNonRequiredPool.check(s, context).length > 0;
     return s.operators.flatMap((o) => {
       const c = findCondition(o.conditions, 'Degraded');
       if (c?.status !== 'True' || (explained && o.name === 'machine-config')) return [];
@@ -21,7 +21,7 @@ export const operatorDegraded: Rule = {
         `${o.name} is Degraded since ${when(c.lastTransitionTime, s.gatherTime)}` +
         (detail ? `: ${clip(detail, 400)}.` : '.') +
         ` During an update the cluster-version operator waits up to 40 minutes on a degraded operator, then reports Failing ("Cluster operator ${o.name} is degraded").`;
-      return [finding(operatorDegraded, c.location, message)];
+      return [finding(operatorDegraded, o.subject, c.location, message)];
     });
   },
 };

@@ -2,14 +2,14 @@
 import { findCondition } from '../model/condition';
 import type { Snapshot } from '../model/snapshot';
 import { finding } from './rule';
-import type { Rule } from './rule';
-import { clip, when } from './text';
+import type { Rule, RuleContext } from './rule';
+import { clip, when } from '../core/text';
 
 export const operatorNotUpgradeable: Rule = {
   id: 'operator-not-upgradeable',
   defaultSeverity: 'info',
   summary: 'a ClusterOperator reports Upgradeable=False',
-  check(s: Snapshot) {
+  check(s: Snapshot, _context: RuleContext) {
     return s.operators.flatMap((o) => {
       const c = findCondition(o.conditions, 'Upgradeable');
       if (c?.status !== 'False') return [];
@@ -19,7 +19,7 @@ export const operatorNotUpgradeable: Rule = {
         `${o.name} is not upgradeable since ${when(c.lastTransitionTime, s.gatherTime)}` +
         (detail ? `: ${clip(detail, 300)}.` : '.') +
         ' The cluster-version operator refuses updates to a new minor version until it clears; z-stream updates are still allowed.';
-      return [finding(operatorNotUpgradeable, c.location, message)];
+      return [finding(operatorNotUpgradeable, o.subject, c.location, message)];
     });
   },
 };

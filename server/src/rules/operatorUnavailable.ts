@@ -4,14 +4,14 @@ import { parseRelease } from '../model/release';
 import type { Snapshot } from '../model/snapshot';
 import { availabilityBehaviour } from './releaseNotes';
 import { finding } from './rule';
-import type { Rule } from './rule';
-import { clip, when } from './text';
+import type { Rule, RuleContext } from './rule';
+import { clip, when } from '../core/text';
 
 export const operatorUnavailable: Rule = {
   id: 'operator-unavailable',
   defaultSeverity: 'error',
   summary: 'a ClusterOperator reports Available=False',
-  check(s: Snapshot) {
+  check(s: Snapshot, _context: RuleContext) {
     const release = parseRelease(s.clusterVersion?.desiredVersion);
     return s.operators.flatMap((o) => {
       const c = findCondition(o.conditions, 'Available');
@@ -27,7 +27,7 @@ export const operatorUnavailable: Rule = {
         (detail ? `: ${clip(detail)}.` : '.') +
         ` The cluster-version operator counts an unavailable operator as a failure ("Cluster operator ${o.name} is not available").` +
         mcoNote;
-      return [finding(operatorUnavailable, c.location, message)];
+      return [finding(operatorUnavailable, o.subject, c.location, message)];
     });
   },
 };

@@ -4,8 +4,8 @@ import { nodesOf } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
 import { degradedCause, degradedCondition, poolName } from './poolText';
 import { finding, rel } from './rule';
-import type { Rule } from './rule';
-import { clip, when } from './text';
+import type { Rule, RuleContext } from './rule';
+import { clip, when } from '../core/text';
 
 const maxNodesListed = 10;
 
@@ -13,7 +13,7 @@ export const poolDegraded: Rule = {
   id: 'pool-degraded',
   defaultSeverity: 'error',
   summary: 'a MachineConfigPool is Degraded',
-  check(s: Snapshot) {
+  check(s: Snapshot, _context: RuleContext) {
     return s.pools.flatMap((p) => {
       const cond = degradedCondition(p);
       if (cond?.status !== 'True') return [];
@@ -35,7 +35,7 @@ export const poolDegraded: Rule = {
         count +
         impact;
       return [
-        finding(poolDegraded, cond.location, message, [
+        finding(poolDegraded, p.subject, cond.location, message, [
           cond.type !== 'NodeDegraded'
             ? rel(p.condition('NodeDegraded')?.location, `pool ${p.name} NodeDegraded`)
             : undefined,

@@ -6,8 +6,8 @@ import { nodesOf } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
 import { poolName, poolProgress } from './poolText';
 import { finding, rel } from './rule';
-import type { Rule } from './rule';
-import { when } from './text';
+import type { Rule, RuleContext } from './rule';
+import { when } from '../core/text';
 
 const maxNodesListed = 10;
 
@@ -15,7 +15,7 @@ export const poolNotUpdated: Rule = {
   id: 'pool-not-updated',
   defaultSeverity: 'warning',
   summary: 'a MachineConfigPool has not finished rolling out its target config',
-  check(s: Snapshot) {
+  check(s: Snapshot, _context: RuleContext) {
     return s.pools.flatMap((p) => {
       // A paused pool's lag is pool-paused's finding.
       if (p.isUpdated || p.paused) return [];
@@ -38,6 +38,7 @@ export const poolNotUpdated: Rule = {
       return [
         finding(
           poolNotUpdated,
+          p.subject,
           (updated ?? p.condition('Updating'))?.location ?? p.at('status'),
           message,
           [

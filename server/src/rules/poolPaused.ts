@@ -5,13 +5,13 @@
 import type { Snapshot } from '../model/snapshot';
 import { poolName, poolProgress } from './poolText';
 import { finding, rel } from './rule';
-import type { Rule } from './rule';
+import type { Rule, RuleContext } from './rule';
 
 export const poolPaused: Rule = {
   id: 'pool-paused',
   defaultSeverity: 'warning',
   summary: 'a MachineConfigPool is paused',
-  check(s: Snapshot) {
+  check(s: Snapshot, _context: RuleContext) {
     const updating = s.clusterVersion?.updateInProgress === true;
     return s.pools.flatMap((p) => {
       if (!p.paused) return [];
@@ -20,7 +20,7 @@ export const poolPaused: Rule = {
       const where = p.at('spec', 'paused');
       if (!behind) {
         const message = `Pool ${poolName(p)} is paused (spec.paused: true) and up to date: new rendered configs will not roll out to its nodes until it is unpaused.`;
-        return [finding(poolPaused, where, message, [], 'info')];
+        return [finding(poolPaused, p.subject, where, message, [], 'info')];
       }
       const impact = p.requiredForUpgrade
         ? updating
@@ -31,7 +31,7 @@ export const poolPaused: Rule = {
         `Pool ${poolName(p)} is paused (spec.paused: true) and behind its target: ${p.targetConfig ?? 'unknown'} is not rolled out ` +
         `(${poolProgress(p)}; nodes on ${p.currentConfig ?? 'unknown'}).${impact}`;
       return [
-        finding(poolPaused, where, message, [
+        finding(poolPaused, p.subject, where, message, [
           rel(
             p.condition('Updating')?.location,
             `pool ${p.name} Updating: ${p.condition('Updating')?.message || '(no message)'}`,

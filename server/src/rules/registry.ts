@@ -15,7 +15,7 @@ import { operatorNotUpgradeable } from './operatorNotUpgradeable';
 import { operatorUnavailable } from './operatorUnavailable';
 import { poolPaused } from './poolPaused';
 import type { Rule } from './rule';
-import type { Severity } from './finding';
+import type { Severity } from '../core/finding';
 
 export const rules: readonly Rule[] = [
   mcoLevelBeforeRequiredPools,

@@ -1,6 +1,16 @@
 /** What every rule module exports: its metadata and a pure check over a Snapshot. */
+import type { Finding, Location, RelatedLocation, Severity, Subject } from '../core/finding';
+import type { Limits } from '../limits';
 import type { Snapshot } from '../model/snapshot';
-import type { Finding, Location, RelatedLocation, Severity } from './finding';
+
+/**
+ * What a rule may know besides the snapshot: the bounds the user set. The update assessment
+ * (where the update as a whole stands) joins it, so that each rule can judge one object in the
+ * light of the whole.
+ */
+export interface RuleContext {
+  limits: Limits;
+}
 
 export interface Rule {
   /** Stable kebab-case id, used in settings and output. */
@@ -8,11 +18,12 @@ export interface Rule {
   defaultSeverity: Severity;
   /** One line for docs and listings. */
   summary: string;
-  check(snapshot: Snapshot): Finding[];
+  check(snapshot: Snapshot, context: RuleContext): Finding[];
 }
 
 export function finding(
   rule: Rule,
+  subject: Subject,
   location: Location,
   message: string,
   related: (RelatedLocation | undefined)[] = [],
@@ -21,6 +32,7 @@ export function finding(
   return {
     rule: rule.id,
     severity,
+    subject,
     location,
     message,
     related: related.filter((r): r is RelatedLocation => r !== undefined),

@@ -105,11 +105,3 @@ export function spanIn(file: ParsedFile, node: unknown): [number, number] | unde
 function contains(span: [number, number], offset: number): boolean {
   return span[0] <= offset && offset <= span[1];
 }
-
-/** Offset of a 0-based line and UTF-16 character (an LSP position) in the parsed text. */
-export function offsetOf(file: ParsedFile, line: number, character: number): number {
-  const starts = file.lines.lineStarts;
-  const start = starts[Math.max(0, Math.min(line, starts.length - 1))] ?? 0;
-  const next = starts[line + 1] ?? file.text.length + 1;
-  return Math.min(start + character, next - 1, file.text.length);
-}

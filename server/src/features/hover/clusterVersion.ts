@@ -4,8 +4,8 @@ import type { Condition } from '../../model/condition';
 import { findCondition } from '../../model/condition';
 import { operatorsNamed } from '../../model/cvoMessages';
 import type { Snapshot } from '../../model/snapshot';
-import { ago, duration, isoTime } from '../../rules/text';
-import { code, sections, table, text } from '../markdown';
+import { ago, duration, isoTime } from '../../core/text';
+import { code, sections, table, text } from '../../core/markdown';
 import { conditionAt, conditionTable } from './conditions';
 
 export function clusterVersionHover(

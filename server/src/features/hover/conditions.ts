@@ -1,7 +1,7 @@
 /** The conditions table every kind's hover shows: expected vs actual, and when each changed. */
 import type { Condition } from '../../model/condition';
-import { ago } from '../../rules/text';
-import { clipped, table, text } from '../markdown';
+import { ago } from '../../core/text';
+import { clipped, table, text } from '../../core/markdown';
 
 /**
  * One row per condition. `expected` maps a type to its healthy status; the hovered condition's

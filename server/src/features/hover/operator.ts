@@ -3,8 +3,8 @@ import type { ClusterOperator } from '../../model/clusterOperator';
 import type { Condition } from '../../model/condition';
 import type { Snapshot } from '../../model/snapshot';
 import { pool as poolNamed } from '../../model/snapshot';
-import { clip } from '../../rules/text';
-import { clipped, code, sections, table, text } from '../markdown';
+import { clip } from '../../core/text';
+import { clipped, code, sections, table, text } from '../../core/markdown';
 import { conditionAt, conditionTable } from './conditions';
 import { poolState } from './pool';
 

@@ -4,7 +4,7 @@ import { requiredForUpgradeLabel } from '../../model/machineConfigPool';
 import type { Node } from '../../model/node';
 import { nodesOf } from '../../model/snapshot';
 import type { Snapshot } from '../../model/snapshot';
-import { code, sections, table, text } from '../markdown';
+import { code, sections, table, text } from '../../core/markdown';
 import { conditionAt, conditionTable } from './conditions';
 import { renderedConfigRow } from './renderedConfig';
 

@@ -1,8 +1,8 @@
 /** Hovers on a rendered MachineConfig name, wherever it appears: its pool, age, release and nodes. */
 import type { Snapshot } from '../../model/snapshot';
 import { pool as poolNamed } from '../../model/snapshot';
-import { ago, isoTime } from '../../rules/text';
-import { code, sections, table, text } from '../markdown';
+import { ago, isoTime } from '../../core/text';
+import { code, sections, table, text } from '../../core/markdown';
 
 /** `rendered-<pool>-<32 hex>`, as the render controller names what it generates. */
 export const renderedNamePattern =

@@ -1,0 +1,80 @@
+/**
+ * The one place `yaml-invalid` findings are made: a file that cannot be read, does not parse,
+ * is not UTF-8, or (for a resource the rules read) holds no object.
+ */
+import type { Finding } from '../core/finding';
+import { sep } from 'node:path';
+import type { ParsedFileCache, ReadResult } from '../gather/fileCache';
+
+export const yamlInvalid = 'yaml-invalid';
+
+/**
+ * @param rel the file's path inside its must-gather (`/`-separated): messages start with it and
+ *   the subject is `file/<rel>`.
+ */
+export function invalidFile(
+  file: string,
+  rel: string,
+  span: [number, number],
+  message: string,
+): Finding {
+  return {
+    rule: yamlInvalid,
+    severity: 'error',
+    subject: `file/${rel}`,
+    location: { file, doc: 0, pointer: '', span },
+    message: `${rel}${message}`,
+    related: [],
+  };
+}
+
+/**
+ * What is wrong with a file as read, if anything.
+ * @param needsObject a resource the rules read must hold an object; an empty file is a problem.
+ */
+export function fileProblem(
+  file: string,
+  rel: string,
+  r: ReadResult,
+  needsObject: boolean,
+): Finding | undefined {
+  if (!r.ok) return invalidFile(file, rel, [0, 0], `: ${r.error}`);
+  const first = r.parsed.problems[0];
+  if (first) {
+    const more = r.parsed.problems.length > 1 ? ` (and ${r.parsed.problems.length - 1} more)` : '';
+    // Encoding problems read as a sentence ("… is not UTF-8 …"); syntax errors are quoted.
+    const what = /^is not /.test(first.message)
+      ? first.message
+      : `does not parse: ${first.message}`;
+    return invalidFile(file, rel, first.span, ` ${what}${more}`);
+  }
+  if (needsObject && r.parsed.docs.every((d) => d.value === null || d.value === undefined)) {
+    return invalidFile(file, rel, [0, 0], ' holds no object (the file is empty)');
+  }
+  return undefined;
+}
+
+/**
+ * Open YAML/JSON files of a root that no rule read still get their read and parse problems
+ * (an empty file that nothing reads is no problem).
+ */
+export async function openFileProblems(
+  rootPath: string,
+  openFiles: Iterable<string>,
+  filesRead: readonly string[],
+  cache: ParsedFileCache,
+): Promise<Finding[]> {
+  const read = new Set(filesRead);
+  const out: Finding[] = [];
+  for (const file of openFiles) {
+    if (read.has(file) || !file.startsWith(rootPath + sep) || !/\.(ya?ml|json)$/.test(file))
+      continue;
+    const rel = file
+      .slice(rootPath.length + 1)
+      .split(sep)
+      .join('/');
+    const problem = fileProblem(file, rel, await cache.get(file), false);
+    if (problem) out.push(problem);
+  }
+  return out;
+}

@@ -1,0 +1,69 @@
+/**
+ * The user's settings as the server reads them: `mustGatherInspector.rules` per resource (asked
+ * with the must-gather root's URI, so a folder's own settings apply to it),
+ * `mustGatherInspector.limits` per window, and the client's initialisation options.
+ */
+import { isAbsolute, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Connection } from 'vscode-languageserver';
+import { isRuleLevel, ruleLevelNames } from '../analysis/analyze';
+import type { RuleLevels } from '../analysis/analyze';
+import { limitsFrom } from '../limits';
+import type { Limits } from '../limits';
+import { allRuleIds } from '../rules/registry';
+
+export class Settings {
+  constructor(
+    private readonly connection: Connection,
+    private readonly supported: () => boolean,
+  ) {}
+
+  /** Rule levels for one must-gather root (resource scope). */
+  async ruleLevels(rootPath: string): Promise<RuleLevels> {
+    if (!this.supported()) return {};
+    const raw: unknown = await this.connection.workspace.getConfiguration({
+      scopeUri: pathToFileURL(rootPath).href,
+      section: 'mustGatherInspector.rules',
+    });
+    return ruleLevelsFrom(raw, (m) => this.connection.console.warn(m));
+  }
+
+  /** The bounds on work per file (window scope). */
+  async limits(): Promise<Limits | undefined> {
+    if (!this.supported()) return undefined;
+    const raw: unknown = await this.connection.workspace.getConfiguration(
+      'mustGatherInspector.limits',
+    );
+    return limitsFrom(raw, (m) => this.connection.console.warn(m));
+  }
+}
+
+/** Reads the `mustGatherInspector.rules` setting, ignoring (and reporting) unknown entries. */
+export function ruleLevelsFrom(raw: unknown, warn: (m: string) => void): RuleLevels {
+  const out: RuleLevels = {};
+  if (raw === null || typeof raw !== 'object') return out;
+  const known = allRuleIds();
+  for (const [id, level] of Object.entries(raw as Record<string, unknown>)) {
+    if (!known.includes(id)) warn(`mustGatherInspector.rules: unknown rule "${id}"`);
+    else if (!isRuleLevel(level))
+      warn(
+        `mustGatherInspector.rules.${id}: "${String(level)}" is not one of ${ruleLevelNames.join(', ')}`,
+      );
+    else out[id] = level;
+  }
+  return out;
+}
+
+/**
+ * Where to remember diagnostics between runs: `initializationOptions.storageDir` (the VS Code
+ * client passes its global storage folder). None when absent or inside a workspace folder.
+ */
+export function storageDirFrom(options: unknown, folders: string[]): string | undefined {
+  const dir =
+    options !== null && typeof options === 'object'
+      ? (options as { storageDir?: unknown }).storageDir
+      : undefined;
+  if (typeof dir !== 'string' || !isAbsolute(dir)) return undefined;
+  const inside = folders.some((f) => dir === f || dir.startsWith(f + sep));
+  return inside ? undefined : dir;
+}

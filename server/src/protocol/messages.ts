@@ -1,0 +1,65 @@
+/**
+ * The custom messages between the VS Code client and the server, typed once for both sides (as
+ * vscode-eslint shares its `RequestType`s). It imports nothing else of the server, so the client
+ * bundle never pulls in the analysis.
+ */
+import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
+
+/** Where indexing stands and what was found, per must-gather root. */
+export interface StatusParams {
+  indexing: boolean;
+  roots: { path: string; kind: string; findings: number }[];
+  counts: Record<'error' | 'warning' | 'info' | 'hint', number>;
+}
+
+/** Sent whenever the set of roots or the totals change. */
+export const StatusNotification = new NotificationType<StatusParams>('mustGatherInspector/status');
+
+/** Finds every root again and analyses each; answers with the status after it. */
+export const ReindexRequest = new RequestType0<StatusParams, void>('mustGatherInspector/reindex');
+
+export interface MachineConfigsParams {
+  /** Limit to the root holding this file (a MachineConfig or a pool the user started from). */
+  uri?: string;
+}
+
+export interface MachineConfigEntry {
+  root: string;
+  name: string;
+  pool?: string;
+  /** ISO time. */
+  created?: string;
+  release?: string;
+  uri: string;
+}
+
+/** Rendered MachineConfigs of the must-gathers, for the compare command's pickers. */
+export const MachineConfigsRequest = new RequestType<
+  MachineConfigsParams,
+  MachineConfigEntry[],
+  void
+>('mustGatherInspector/machineConfigs');
+
+export interface NormalizedConfigParams {
+  root: string;
+  name: string;
+}
+
+/** Normalised text of one config, for the read-only virtual documents of the diff. */
+export const NormalizedConfigRequest = new RequestType<NormalizedConfigParams, string, void>(
+  'mustGatherInspector/normalizedConfig',
+);
+
+export interface CompareSummaryParams {
+  root: string;
+  a: string;
+  b: string;
+}
+
+/** The semantic summary of a change between two configs, as Markdown. */
+export const CompareSummaryRequest = new RequestType<CompareSummaryParams, string, void>(
+  'mustGatherInspector/compareSummary',
+);
+
+/** The command the client registers, also used by the server's code lenses. */
+export const compareCommand = 'mustGatherInspector.compareRenderedConfigs';
