@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { operatorsNamed } from '../../server/src/model/cvoMessages';
+import { operatorsNamed } from '../../server/src/model/operatorMessages';
 import { resourceFile, samples } from '../support/fixtures';
 import { hoverOn, markdownOf, plain } from '../support/hover';
 import { loadFixture } from '../support/snapshot';

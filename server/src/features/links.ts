@@ -9,6 +9,7 @@ import type { DocumentLink } from 'vscode-languageserver';
 import { yamlLib } from '../yaml/lib';
 import type { GatherIndex } from '../gather/gatherIndex';
 import type { Snapshot } from '../model/snapshot';
+import { nodesReporting, operatorMentions, poolsNotReady } from '../model/operatorMessages';
 import { operator } from '../model/snapshot';
 import type { ParsedFile } from '../yaml/parse';
 import { positionAt } from '../yaml/positions';
@@ -17,17 +18,6 @@ import { split } from '../yaml/pointer';
 import { renderedNamePattern } from './hover/renderedConfig';
 
 const mco = 'machineconfiguration.openshift.io';
-const k8sName = '[a-z0-9](?:[-a-z0-9.]*[a-z0-9])?';
-/** `Node <name> is reporting` (NodeDegraded) and `node <name> is reporting NotReady…`. */
-const nodeReporting = new RegExp(`\\b[Nn]ode\\s+(${k8sName})\\s+is\\s+reporting`, 'g');
-/** `Cluster operator <name> is degraded`, `… cannot be upgraded`, `waiting on <name>` (CVO messages). */
-const operatorNamed = [
-  /\b[Cc]luster operators? ([a-z0-9-]+) (?:is|has|cannot)\b/g,
-  /\bwaiting (?:up to \d+ minutes )?on ([a-z0-9-]+)/g,
-];
-/** `error pool <name> is not ready` (the operator's required-pool sync). */
-const poolNotReady = new RegExp(`\\bpool\\s+(${k8sName})\\s+is\\s+not\\s+ready`, 'g');
-
 interface Link {
   span: [number, number];
   target: string;
@@ -72,16 +62,13 @@ export function documentLinks(
           const start = span[0] + (m.index ?? 0);
           add([start, start + m[0].length], t.machineConfigs.get(m[0]));
         }
-        for (const [re, map] of [
-          [nodeReporting, t.nodes],
-          [poolNotReady, t.pools],
-          ...operatorNamed.map((re) => [re, t.operators] as const),
+        for (const [mentions, map] of [
+          [nodesReporting(source), t.nodes],
+          [poolsNotReady(source), t.pools],
+          [operatorMentions(source), t.operators],
         ] as const) {
-          for (const m of source.matchAll(re)) {
-            const name = m[1]!;
-            const start = span[0] + (m.index ?? 0) + m[0].indexOf(name);
-            add([start, start + name.length], map.get(name));
-          }
+          for (const m of mentions)
+            add([span[0] + m.span[0], span[0] + m.span[1]], map.get(m.name));
         }
       },
     });

@@ -2,12 +2,8 @@
  * The cluster-version operator's `Result of work` log lines: what the CVO was waiting on at
  * each sync (`Result of work: [Cluster operator machine-config is still updating]`).
  */
-
-export interface OperatorWait {
-  operator: string;
-  /** `is still updating`, `is updating versions`, `is degraded`, `is not available`, ... */
-  state: string;
-}
+import { operatorWaits } from './operatorMessages';
+import type { OperatorWait } from './operatorMessages';
 
 export interface ResultOfWork {
   /** Offsets of the whole line in the log text. */
@@ -18,8 +14,6 @@ export interface ResultOfWork {
 }
 
 const resultLine = /Result of work: (?:errs=)?\[(.*)\]\s*$/;
-const operatorWait =
-  /[Cc]luster operator ([a-z0-9][-a-z0-9.]*) (is still updating|is updating versions|is degraded|is not available|has not yet successfully rolled out)/g;
 
 export function parseResultsOfWork(text: string): ResultOfWork[] {
   const out: ResultOfWork[] = [];
@@ -31,10 +25,7 @@ export function parseResultsOfWork(text: string): ResultOfWork[] {
     const line = text.slice(start, end);
     const m = resultLine.exec(line);
     if (m) {
-      const waits = [...m[1]!.matchAll(operatorWait)].map((w) => ({
-        operator: w[1]!,
-        state: w[2]!,
-      }));
+      const waits = operatorWaits(m[1]!);
       const r: ResultOfWork = { span: [start, end], waits };
       const t = new Date(line.slice(0, line.indexOf(' ')));
       if (!Number.isNaN(t.getTime())) r.time = t;

@@ -1,6 +1,6 @@
 /** clusterversion-failing: ClusterVersion reports Failing=True. */
 import { findCondition } from '../model/condition';
-import { operatorsNamed } from '../model/cvoMessages';
+import { operatorsNamed } from '../model/operatorMessages';
 import type { Snapshot } from '../model/snapshot';
 import { finding } from './rule';
 import type { Rule, RuleContext } from './rule';

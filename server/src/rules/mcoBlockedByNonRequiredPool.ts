@@ -4,6 +4,7 @@
  * fails the operator's required-pool sync, which holds its version back (bug 1943289).
  */
 import { findCondition } from '../model/condition';
+import { poolsNotReady } from '../model/operatorMessages';
 import { requiredForUpgradeLabel } from '../model/machineConfigPool';
 import { parseRelease } from '../model/release';
 import { operator, pool } from '../model/snapshot';
@@ -14,15 +15,9 @@ import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { listing } from '../core/text';
 
-/** `error pool worker is not ready`, `MachineConfigPool worker is not ready` (4.7 to main wordings). */
-const notReadyPool = /(required )?(?:MachineConfigPool|pool) (\S+) is not ready/g;
-
 /** Pools the operator's RequiredPoolsFailed message names, with whether it called them required. */
 export function poolsNamedNotReady(message: string): { name: string; required: boolean }[] {
-  return [...message.matchAll(notReadyPool)].map((m) => ({
-    name: m[2]!.replace(/[,:]$/, ''),
-    required: !!m[1],
-  }));
+  return poolsNotReady(message).map(({ name, required }) => ({ name, required }));
 }
 
 export const mcoBlockedByNonRequiredPool: Rule = {

@@ -2,7 +2,7 @@
 import type { ClusterVersion, HistoryEntry } from '../../model/clusterVersion';
 import type { Condition } from '../../model/condition';
 import { findCondition } from '../../model/condition';
-import { operatorsNamed } from '../../model/cvoMessages';
+import { operatorsNamed } from '../../model/operatorMessages';
 import type { Snapshot } from '../../model/snapshot';
 import { ago, duration, isoTime } from '../../core/text';
 import { code, sections, table, text } from '../../core/markdown';

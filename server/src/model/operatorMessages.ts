@@ -1,0 +1,83 @@
+/**
+ * What the cluster-version operator's and the machine-config operator's messages say about other
+ * objects: the operators a ClusterVersion condition or a CVO `Result of work` line names, the
+ * pools machine-config's RequiredPoolsFailed names, the nodes a pool's NodeDegraded names. One
+ * module, so rules, hovers and links read the same wordings (4.7 to main).
+ */
+
+/** A name found in a message, with its offsets in that message. */
+export interface Mention {
+  name: string;
+  span: [number, number];
+}
+
+const k8sName = '[a-z0-9](?:[-a-z0-9.]*[a-z0-9])?';
+
+/** `Cluster operator X is degraded`, `Cluster operators X has not …`, `… X cannot be upgraded`. */
+const operatorSubject = new RegExp(
+  `\\b[Cc]luster operators? (${k8sName}) (?:is|has|cannot)\\b`,
+  'g',
+);
+/** `waiting on a, b` and `waiting up to 40 minutes on a` (Progressing and Failing messages). */
+const waitingOn = new RegExp(
+  `\\bwaiting (?:up to \\d+ minutes )?on (${k8sName}(?:, ${k8sName})*)`,
+  'g',
+);
+/** `error pool worker is not ready`, `MachineConfigPool worker is not ready`, `required pool …`. */
+const poolNotReady = new RegExp(
+  `\\b(required\\s+)?(?:MachineConfigPool|pool)\\s+(${k8sName})\\s+is\\s+not\\s+ready`,
+  'g',
+);
+/** `Node <name> is reporting` (a pool's NodeDegraded) and `node <name> is reporting NotReady…`. */
+const nodeReporting = new RegExp(`\\b[Nn]ode\\s+(${k8sName})\\s+is\\s+reporting`, 'g');
+/** The states a CVO `Result of work` line gives an operator it waits on. */
+const operatorWait =
+  /[Cc]luster operator ([a-z0-9][-a-z0-9.]*) (is still updating|is updating versions|is degraded|is not available|has not yet successfully rolled out)/g;
+
+/** The operators a CVO message names, each mention with its place. */
+export function operatorMentions(message: string): Mention[] {
+  const out: Mention[] = [];
+  for (const m of message.matchAll(waitingOn)) {
+    let at = (m.index ?? 0) + m[0].length - m[1]!.length;
+    for (const name of m[1]!.split(', ')) {
+      out.push({ name, span: [at, at + name.length] });
+      at += name.length + 2;
+    }
+  }
+  for (const m of message.matchAll(operatorSubject)) out.push(mention(m, 1));
+  return out.sort((a, b) => a.span[0] - b.span[0]);
+}
+
+/** The operators a CVO message names, once each, waiting list first. */
+export function operatorsNamed(message: string): string[] {
+  const waiting = [...message.matchAll(waitingOn)].flatMap((m) => m[1]!.split(', '));
+  const subjects = [...message.matchAll(operatorSubject)].map((m) => m[1]!);
+  return [...new Set([...waiting, ...subjects])];
+}
+
+/** Pools machine-config's RequiredPoolsFailed message names, with whether it called them required. */
+export function poolsNotReady(message: string): (Mention & { required: boolean })[] {
+  return [...message.matchAll(poolNotReady)].map((m) => ({ ...mention(m, 2), required: !!m[1] }));
+}
+
+/** Nodes a pool's NodeDegraded message names. */
+export function nodesReporting(message: string): Mention[] {
+  return [...message.matchAll(nodeReporting)].map((m) => mention(m, 1));
+}
+
+export interface OperatorWait {
+  operator: string;
+  /** `is still updating`, `is updating versions`, `is degraded`, `is not available`, ... */
+  state: string;
+}
+
+/** The operators a CVO `Result of work` list waits on, and in which state. */
+export function operatorWaits(list: string): OperatorWait[] {
+  return [...list.matchAll(operatorWait)].map((w) => ({ operator: w[1]!, state: w[2]! }));
+}
+
+function mention(m: RegExpMatchArray, group: number): Mention {
+  const name = m[group]!;
+  const start = (m.index ?? 0) + m[0].lastIndexOf(name);
+  return { name, span: [start, start + name.length] };
+}
