@@ -10,6 +10,7 @@ const cli = join(repoRoot, 'dist', 'cli.js');
 interface Reported {
   rule: string;
   severity: string;
+  subject: string;
   file: string;
   line: number;
   column: number;
@@ -37,6 +38,23 @@ function lineOf(base: string, f: Reported): string {
 }
 
 describe('CLI analyze', () => {
+  it('gives every finding a subject naming its object (<kind>/<name>)', () => {
+    const { findings } = json(examplesDir);
+    assert.ok(findings.length > 10);
+    for (const f of findings) {
+      assert.match(f.subject, /^(cv|co|mcp|node|mc|log|file)\/\S+$/, `${f.rule} ${f.subject}`);
+    }
+    const degradedNodes = findings.filter((f) => f.rule === 'node-mcd-degraded');
+    assert.ok(degradedNodes.length > 0);
+    for (const f of degradedNodes) assert.match(f.subject, /^node\/[a-z0-9.-]+$/);
+    const log = findings.find((f) => f.rule === 'cvo-waiting-on-operator');
+    assert.match(
+      log?.subject ?? '',
+      /^log\/openshift-cluster-version\/cluster-version-operator-[a-z0-9-]+\/cluster-version-operator$/,
+    );
+    assert.ok(findings.some((f) => f.rule === 'pool-degraded' && f.subject === 'mcp/worker'));
+  });
+
   it('diagnoses both seed reports in the bundled samples, on the exact YAML entries', () => {
     const { code, findings } = json(examplesDir);
     assert.equal(code, 1, 'error findings give exit status 1');
@@ -57,6 +75,7 @@ describe('CLI analyze', () => {
     assert.match(b.message, /pool `worker` is not ready, but `worker` is not required for upgrade/);
     assert.match(b.message, /holds its version at 4\.7\.3 instead of 4\.7\.4/);
     assert.match(b.message, /Available=False/);
+    assert.equal(b.subject, 'co/machine-config', 'names the object it is about');
 
     const early = findings.filter((f) => f.rule === 'mco-level-before-required-pools');
     assert.equal(early.length, 1);

@@ -69,6 +69,9 @@ describe('hostile must-gathers', () => {
       const f = invalid.find((x) => rel(a, x.location.file) === file);
       assert.match(f?.message ?? '', message, file);
     }
+    for (const f of invalid) {
+      assert.equal(f.subject, `file/${rel(a, f.location.file)}`, 'a broken file is its subject');
+    }
     assert.deepEqual(a.index.notes, expectedNotes);
 
     // Every finding of the intact gather is still reported, in both roots, once.

@@ -14,6 +14,8 @@ export interface ReportedLocation {
 export interface ReportedFinding extends ReportedLocation {
   rule: string;
   severity: string;
+  /** The object the finding is about: `<kind>/<name>` (see core/finding.ts). */
+  subject: string;
   message: string;
   endLine: number;
   endColumn: number;
@@ -35,6 +37,7 @@ export function toReported(
       return {
         rule: f.rule,
         severity: f.severity,
+        subject: f.subject,
         file: relPath(f.location.file),
         line: r.start.line + 1,
         column: r.start.character + 1,
