@@ -18,6 +18,12 @@ import type {
 
 export const serverPath = join(__dirname, '..', '..', '..', 'dist', 'server.js');
 
+/** An item of a `workspace/configuration` request. */
+export interface ConfigurationItem {
+  scopeUri?: string;
+  section?: string;
+}
+
 export class LspClient {
   readonly diagnostics = new Map<string, Diagnostic[]>();
   readonly logs: string[] = [];
@@ -41,12 +47,15 @@ export class LspClient {
         this.notify();
       },
     );
-    connection.onRequest('workspace/configuration', (p: { items: unknown[] }) =>
-      p.items.map(() => this.settings),
+    connection.onRequest('workspace/configuration', (p: { items: ConfigurationItem[] }) =>
+      p.items.map((item) =>
+        typeof this.settings === 'function' ? this.settings(item) : this.settings,
+      ),
     );
     connection.onRequest('window/workDoneProgress/create', () => null);
   }
 
+  /** What `workspace/configuration` answers: one value for every item, or one per item. */
   settings: unknown = {};
 
   /** The server's process id (the benchmark reads its memory). */
@@ -72,7 +81,7 @@ export class LspClient {
     folders: string[],
     settings: unknown = {},
     nodeArgs: string[] = [],
-    opts: { server?: string; initializationOptions?: unknown } = {},
+    opts: { server?: string; initializationOptions?: unknown; workspaceFolders?: boolean } = {},
   ): Promise<LspClient> {
     const server = opts.server ?? serverPath;
     const proc = spawn(process.execPath, [...nodeArgs, server, '--stdio'], { stdio: 'pipe' });
@@ -91,7 +100,11 @@ export class LspClient {
       initializationOptions: opts.initializationOptions,
       capabilities: {
         textDocument: { publishDiagnostics: { relatedInformation: true } },
-        workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: false } },
+        workspace: {
+          configuration: true,
+          didChangeWatchedFiles: { dynamicRegistration: false },
+          workspaceFolders: opts.workspaceFolders === true,
+        },
         window: { workDoneProgress: true },
       },
     });
@@ -152,6 +165,14 @@ export class LspClient {
   filesChanged(files: string[]): void {
     void this.connection.sendNotification('workspace/didChangeWatchedFiles', {
       changes: files.map((f) => ({ uri: pathToFileURL(f).href, type: 2 })),
+    });
+  }
+
+  /** Workspace folders added and removed, as a client says when the user changes them. */
+  changeFolders(added: string[], removed: string[]): void {
+    const folder = (f: string) => ({ uri: pathToFileURL(f).href, name: f });
+    void this.connection.sendNotification('workspace/didChangeWorkspaceFolders', {
+      event: { added: added.map(folder), removed: removed.map(folder) },
     });
   }
 

@@ -14,6 +14,7 @@ import {
 } from '../support/fixtures';
 import { copyFixture } from '../support/copyFixture';
 import { LspClient } from './lspClient';
+import type { ConfigurationItem } from './lspClient';
 
 const seed000 = resourceFile(samples.workerBlocksMco, machineConfigOperatorFile);
 const seed001 = resourceFile(samples.levelEarly, machineConfigOperatorFile);
@@ -155,6 +156,62 @@ describe('language server settings and a healthy must-gather', () => {
       const all = [...lsp.diagnostics.values()].flat();
       assert.equal(byRule(all, 'pool-degraded').length, 0);
       assert.ok(lsp.logs.some((l) => /unknown rule "no-such-rule"/.test(l)));
+    } finally {
+      await lsp.stop();
+    }
+  });
+});
+
+describe('language server settings and folders', () => {
+  it('reads rule levels per must-gather, with the root as the scope', async () => {
+    const scopes: string[] = [];
+    const lsp = await LspClient.start([examplesDir], (item: ConfigurationItem) => {
+      if (item.section !== 'mustGatherInspector.rules') return {};
+      scopes.push(item.scopeUri ?? '');
+      // Only the bug 1943289 must-gather turns the rule off (a folder setting of its own).
+      return item.scopeUri?.includes('bug-1943289') ? { 'operator-not-upgradeable': 'off' } : {};
+    });
+    try {
+      await lsp.waitFor(
+        'both diagnoses',
+        () =>
+          byRule(lsp.diagnosticsFor(seed000), 'mco-blocked-by-non-required-pool')[0] &&
+          byRule(lsp.diagnosticsFor(seed001), 'mco-level-before-required-pools')[0],
+      );
+      await lsp.idle();
+      assert.equal(byRule(lsp.diagnosticsFor(seed000), 'operator-not-upgradeable').length, 0);
+      assert.ok(
+        [...lsp.diagnostics.entries()].some(
+          ([uri, ds]) => uri.includes('bug-2019850') && byRule(ds, 'operator-not-upgradeable')[0],
+        ),
+        'the other must-gather keeps the rule',
+      );
+      assert.ok(scopes.some((u) => u.startsWith('file:') && u.includes('bug-1943289')));
+      assert.ok(scopes.some((u) => u.startsWith('file:') && u.includes('bug-2019850')));
+    } finally {
+      await lsp.stop();
+    }
+  });
+
+  it('finds and forgets must-gathers as workspace folders are added and removed', async () => {
+    const lsp = await LspClient.start([samples.workerBlocksMco], {}, [], {
+      workspaceFolders: true,
+    });
+    try {
+      await lsp.waitFor(
+        'the first folder',
+        () => byRule(lsp.diagnosticsFor(seed000), 'mco-blocked-by-non-required-pool')[0],
+      );
+      lsp.changeFolders([samples.levelEarly], []);
+      await lsp.waitFor(
+        'the added folder',
+        () => byRule(lsp.diagnosticsFor(seed001), 'mco-level-before-required-pools')[0],
+      );
+      lsp.changeFolders([], [samples.workerBlocksMco]);
+      await lsp.waitFor('the removed folder cleared', () =>
+        lsp.diagnosticsFor(seed000)?.length === 0 ? true : undefined,
+      );
+      assert.ok(byRule(lsp.diagnosticsFor(seed001), 'mco-level-before-required-pools')[0]);
     } finally {
       await lsp.stop();
     }

@@ -7,6 +7,9 @@ import type { Diagnostic } from 'vscode-languageserver';
 import type { Finding } from '../core/finding';
 import type { RememberedDiagnostics } from './remembered';
 
+/** Where diagnostics are kept between server runs (`RememberedDiagnostics`). */
+export type DiagnosticsStore = Pick<RememberedDiagnostics, 'load' | 'save'>;
+
 export interface PublisherTarget {
   /** Sends one file's diagnostics (an empty list clears it). */
   send(file: string, diagnostics: Diagnostic[]): void;
@@ -23,11 +26,11 @@ export class Publisher {
   constructor(
     private readonly target: PublisherTarget,
     private readonly toDiagnostics: (findings: Finding[]) => Diagnostic[],
-    private remembered: RememberedDiagnostics,
+    private remembered: DiagnosticsStore,
   ) {}
 
   /** Where diagnostics are remembered between runs (known once the client has initialised). */
-  setStore(remembered: RememberedDiagnostics): void {
+  setStore(remembered: DiagnosticsStore): void {
     this.remembered = remembered;
   }
 
