@@ -6,15 +6,13 @@
  */
 import { pathToFileURL } from 'node:url';
 import type { DocumentLink } from 'vscode-languageserver';
-import { yamlLib } from '../yaml/lib';
 import type { GatherIndex } from '../gather/gatherIndex';
 import type { Snapshot } from '../model/snapshot';
 import { nodesReporting, operatorMentions, poolsNotReady } from '../model/operatorMessages';
+import { rec } from '../model/access';
 import { operator } from '../model/snapshot';
 import type { ParsedFile } from '../yaml/parse';
-import { positionAt } from '../yaml/positions';
-import { nodeAtPath, spanIn } from '../yaml/pathAt';
-import { split } from '../yaml/pointer';
+import { positionAt, spanOf } from '../yaml/positions';
 import { renderedNamePattern } from './hover/renderedConfig';
 
 const mco = 'machineconfiguration.openshift.io';
@@ -52,28 +50,24 @@ export function documentLinks(
   const add = (span: [number, number], target: string | undefined) => {
     if (target !== undefined && target !== file) links.push({ span, target });
   };
-  for (const d of parsed.docs) {
-    yamlLib().visit(d.node, {
-      Scalar(_key, node) {
-        const span = spanIn(parsed, node);
-        if (!span) return;
-        const source = parsed.text.slice(span[0], span[1]);
-        for (const m of source.matchAll(renderedNamePattern)) {
-          const start = span[0] + (m.index ?? 0);
-          add([start, start + m[0].length], t.machineConfigs.get(m[0]));
-        }
-        for (const [mentions, map] of [
-          [nodesReporting(source), t.nodes],
-          [poolsNotReady(source), t.pools],
-          [operatorMentions(source), t.operators],
-        ] as const) {
-          for (const m of mentions)
-            add([span[0] + m.span[0], span[0] + m.span[1]], map.get(m.name));
-        }
-      },
-    });
+  // Names are found in the text itself, not in a node tree: a position in a file (YAML or a
+  // JSON List of tens of MB) then costs one scan. The patterns only occur in values.
+  const source = parsed.text;
+  if (t.machineConfigs.size > 0) {
+    for (const m of source.matchAll(renderedNamePattern)) {
+      const start = m.index ?? 0;
+      add([start, start + m[0].length], t.machineConfigs.get(m[0]));
+    }
+  }
+  for (const [mentions, map] of [
+    [() => nodesReporting(source), t.nodes],
+    [() => poolsNotReady(source), t.pools],
+    [() => operatorMentions(source), t.operators],
+  ] as const) {
+    if (map.size > 0) for (const m of mentions()) add(m.span, map.get(m.name));
   }
   links.push(...extensionKeyLinks(snapshot, file, parsed, t.pools));
+  links.sort((x, y) => x.span[0] - y.span[0]);
   return links.map((l) => ({
     range: { start: positionAt(parsed, l.span[0]), end: positionAt(parsed, l.span[1]) },
     target: pathToFileURL(l.target).href,
@@ -89,12 +83,13 @@ function extensionKeyLinks(
 ): Link[] {
   const co = operator(snapshot, 'machine-config');
   if (!co || co.source.file !== file) return [];
-  const ext = nodeAtPath(parsed, co.source.doc, [...split(co.source.base), 'status', 'extension']);
-  if (!yamlLib().isMap(ext)) return [];
-  return ext.items.flatMap((pair) => {
-    if (!yamlLib().isScalar(pair.key)) return [];
-    const target = pools.get(String(pair.key.value));
-    const span = spanIn(parsed, pair.key);
-    return target && span ? [{ span, target }] : [];
+  const ext = rec(co.status.extension) ?? {};
+  return Object.keys(ext).flatMap((name) => {
+    const target = pools.get(name);
+    if (!target) return [];
+    // A member's span starts at its key (quoted in JSON).
+    const [start] = spanOf(parsed, co.source.doc, co.at('status', 'extension', name).pointer);
+    const at = parsed.text.indexOf(name, start);
+    return at === start || at === start + 1 ? [{ span: [at, at + name.length], target }] : [];
   });
 }
