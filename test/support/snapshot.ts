@@ -26,3 +26,8 @@ export function setCondition(
   if (!c) throw new Error(`${o.name} has no ${type} condition`);
   Object.assign(c, fields);
 }
+
+/** An object's raw `metadata.labels`, created when missing, for tests that add or drop labels. */
+export function labelsOf(o: KubeObject): Json {
+  return ((o.raw.metadata as Json).labels ??= {}) as Json;
+}

@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { cvoWaitingOnOperator } from '../../../server/src/rules/cvoWaitingOnOperator';
+import { samples } from '../../support/fixtures';
+import { ruleTester, snapshotOf } from '../../support/ruleTester';
+
+// The log line, its span and the old-log window are tested in test/unit/cvoLog.test.ts.
+ruleTester(cvoWaitingOnOperator, {
+  valid: [
+    {
+      name: 'stays quiet when the last results name no operator',
+      snapshot: snapshotOf(samples.healthy),
+    },
+  ],
+  invalid: [
+    {
+      name: 'warns while an update is in progress, on the pod log (seed 000)',
+      snapshot: snapshotOf(samples.workerBlocksMco),
+      findings: [
+        {
+          severity: 'warning',
+          subject:
+            'log/openshift-cluster-version/cluster-version-operator-f54b6964f-ckqcz/cluster-version-operator',
+          message: [
+            /waiting on machine-config \(is still updating\)/,
+            /4\.7 checks versions first/,
+          ],
+          location: (s) => {
+            const file = s.cvoLogs[0]!.file;
+            const text = readFileSync(file, 'utf8');
+            const line =
+              '2021-03-25T12:14:54.883529345Z I0325 12:14:54.883514       1 task_graph.go:555] Result of work: [Cluster operator machine-config is still updating]';
+            const start = text.indexOf(line);
+            return { file, doc: 0, pointer: '', span: [start, start + line.length] };
+          },
+          related: [(r) => r.file.endsWith('clusteroperators/machine-config.yaml')],
+        },
+      ],
+    },
+    {
+      name: 'only informs once the update has completed (seed 001)',
+      snapshot: snapshotOf(samples.levelEarly),
+      findings: [
+        {
+          severity: 'info',
+          subject:
+            'log/openshift-cluster-version/cluster-version-operator-f7lzrmgwj-7drc7/cluster-version-operator',
+          message: /From 4\.8 the cluster-version operator checks Available and Degraded/,
+        },
+      ],
+    },
+  ],
+});

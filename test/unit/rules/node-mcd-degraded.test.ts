@@ -1,0 +1,49 @@
+import type { Snapshot } from '../../../server/src/model/snapshot';
+import { nodeMcdDegraded } from '../../../server/src/rules/nodeMcdDegraded';
+import { samples } from '../../support/fixtures';
+import { ruleTester, snapshotOf } from '../../support/ruleTester';
+import type { ExpectedFinding } from '../../support/ruleTester';
+
+/** The nodes of seed 000 whose daemon failed to drain, in the order the snapshot lists them. */
+const degraded = [
+  'ip-10-0-137-214.ec2.internal',
+  'ip-10-0-139-166.ec2.internal',
+  'ip-10-0-139-43.ec2.internal',
+  'ip-10-0-141-192.ec2.internal',
+  'ip-10-0-145-39.ec2.internal',
+  'ip-10-0-147-187.ec2.internal',
+  'ip-10-0-152-7.ec2.internal',
+  'ip-10-0-165-6.ec2.internal',
+  'ip-10-0-172-154.ec2.internal',
+];
+const node = (s: Snapshot, name: string) => s.nodes.find((n) => n.name === name)!;
+
+ruleTester(nodeMcdDegraded, {
+  valid: [{ name: 'stays quiet on a healthy cluster', snapshot: snapshotOf(samples.healthy) }],
+  invalid: [
+    {
+      name: 'puts each degraded node on its own file with the drain signature explained (seed 000)',
+      snapshot: snapshotOf(samples.workerBlocksMco),
+      findings: degraded.map(
+        (name, i): ExpectedFinding => ({
+          severity: 'error',
+          subject: `node/${name}`,
+          message: [
+            new RegExp(`^Node ${name.replace(/\./g, '\\.')} `),
+            ...(i === 0
+              ? [
+                  /\(pool `worker`\): the machine-config daemon is Degraded: failed to drain node/,
+                  /This means the node cannot drain|This means a PodDisruptionBudget blocks/,
+                ]
+              : []),
+          ],
+          location: (s) => ({
+            ...node(s, name).at(),
+            pointer: '/metadata/annotations/machineconfiguration.openshift.io~1state',
+          }),
+          related: i === 0 ? [(r) => r.file.endsWith('worker.yaml')] : [],
+        }),
+      ),
+    },
+  ],
+});

@@ -1,0 +1,30 @@
+import assert from 'node:assert/strict';
+import type { Json } from '../../../server/src/model/access';
+import { pool } from '../../../server/src/model/snapshot';
+import { poolNotUpdated } from '../../../server/src/rules/poolNotUpdated';
+import { samples } from '../../support/fixtures';
+import { ruleTester, snapshotOf } from '../../support/ruleTester';
+
+ruleTester(poolNotUpdated, {
+  valid: [{ name: 'stays quiet on updated pools', snapshot: snapshotOf(samples.healthy) }],
+  invalid: [
+    {
+      name: 'warns for required pools and informs for the others (seed 001)',
+      snapshot: snapshotOf(samples.levelEarly),
+      findings: [
+        { severity: 'warning', subject: 'mcp/master', message: /^Pool `master`/ },
+        { severity: 'info', subject: 'mcp/worker', message: /^Pool `worker`/ },
+      ],
+    },
+    {
+      name: 'leaves a paused pool to pool-paused',
+      snapshot: snapshotOf(samples.levelEarly, (s) => {
+        (pool(s, 'worker')!.raw.spec as Json).paused = true;
+      }),
+      findings: [{ severity: 'warning', subject: 'mcp/master', message: /^Pool `master`/ }],
+      check(found) {
+        assert.equal(found.filter((x) => x.message.includes('`worker`')).length, 0);
+      },
+    },
+  ],
+});

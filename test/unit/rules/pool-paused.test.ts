@@ -1,0 +1,49 @@
+import type { Json } from '../../../server/src/model/access';
+import { requiredForUpgradeLabel } from '../../../server/src/model/machineConfigPool';
+import { pool } from '../../../server/src/model/snapshot';
+import type { Snapshot } from '../../../server/src/model/snapshot';
+import { poolPaused } from '../../../server/src/rules/poolPaused';
+import { samples } from '../../support/fixtures';
+import { ruleTester, snapshotOf } from '../../support/ruleTester';
+import { labelsOf } from '../../support/snapshot';
+
+const pauseWorker = (s: Snapshot) => {
+  (pool(s, 'worker')!.raw.spec as Json).paused = true;
+};
+const requireWorker = (s: Snapshot) => {
+  labelsOf(pool(s, 'worker')!)[requiredForUpgradeLabel] = '';
+};
+
+ruleTester(poolPaused, {
+  valid: [{ name: 'stays quiet when no pool is paused', snapshot: snapshotOf(samples.healthy) }],
+  invalid: [
+    {
+      name: 'warns on a paused pool behind its target (seed 000)',
+      snapshot: snapshotOf(samples.workerBlocksMco, pauseWorker),
+      findings: [
+        {
+          severity: 'warning',
+          subject: 'mcp/worker',
+          message: /not required for upgrade/,
+          location: (s) => ({ ...pool(s, 'worker')!.at(), pointer: '/spec/paused' }),
+        },
+      ],
+    },
+    {
+      name: 'says a paused required pool blocks the update',
+      snapshot: snapshotOf(samples.workerBlocksMco, pauseWorker, requireWorker),
+      findings: [
+        {
+          severity: 'warning',
+          subject: 'mcp/worker',
+          message: /the cluster update cannot complete while it is paused/,
+        },
+      ],
+    },
+    {
+      name: 'only informs on a paused pool that is up to date',
+      snapshot: snapshotOf(samples.healthy, pauseWorker),
+      findings: [{ severity: 'info', subject: 'mcp/worker', message: /is paused/ }],
+    },
+  ],
+});
