@@ -1,5 +1,150 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
+
+const root = dirname(fileURLToPath(import.meta.url));
+
+// Import boundaries: ARCHITECTURE.md's table of which module may import which (next to
+// "Boundaries that must hold"), mirrored here; change both together, and the copy in
+// test/unit/boundaries.test.ts that checks this one. Each module is a folder or a file under
+// server/src; `mayImport` lists the other server modules it may import (its own files may
+// always import each other), anything else of the server is forbidden. Import paths are
+// resolved (eslint-import-resolver-typescript), so `../core/../rules/registry` or a re-export
+// cannot slip through, and `import type` counts as an import.
+const modules = {
+  core: { paths: ['core'], mayImport: [] },
+  protocol: { paths: ['protocol'], mayImport: [] },
+  limits: { paths: ['limits.ts'], mayImport: [] },
+  version: { paths: ['version.ts'], mayImport: [] },
+  yaml: { paths: ['yaml'], mayImport: ['core', 'limits'] },
+  gather: { paths: ['gather'], mayImport: ['core', 'yaml', 'limits'] },
+  model: { paths: ['model'], mayImport: ['core', 'yaml', 'gather', 'limits'] },
+  machineconfig: { paths: ['machineconfig'], mayImport: ['core', 'model', 'limits'] },
+  rules: { paths: ['rules'], mayImport: ['core', 'model', 'machineconfig', 'limits'] },
+  analysis: {
+    paths: ['analysis'],
+    mayImport: ['core', 'yaml', 'gather', 'model', 'machineconfig', 'rules', 'limits'],
+  },
+  features: {
+    paths: ['features'],
+    mayImport: [
+      'core',
+      'yaml',
+      'gather',
+      'model',
+      'machineconfig',
+      'analysis',
+      'protocol',
+      'limits',
+    ],
+  },
+  // The CLI bundle stays free of LSP libraries: no features, lsp or protocol.
+  cli: {
+    paths: ['cli', 'cli.ts'],
+    mayImport: [
+      'core',
+      'yaml',
+      'gather',
+      'model',
+      'machineconfig',
+      'rules',
+      'analysis',
+      'limits',
+      'version',
+    ],
+  },
+  lsp: { paths: ['lsp', 'server.ts'], mayImport: [] }, // everything but cli, below
+};
+modules.lsp.mayImport = Object.keys(modules).filter((n) => n !== 'cli' && n !== 'lsp');
+
+/** The LSP libraries; only lsp/, features/, protocol/ and server.ts (and the client) use them. */
+const lspPackages = [
+  'vscode-languageserver',
+  'vscode-languageserver-protocol',
+  'vscode-languageserver-textdocument',
+  'vscode-jsonrpc',
+];
+/** Where each module may use the LSP libraries; none of the server may use the editor API. */
+const packagesAllowed = {
+  lsp: lspPackages,
+  features: lspPackages,
+  protocol: ['vscode-languageserver-protocol'],
+};
+const editorPackages = ['vscode', 'vscode-languageclient'];
+
+const boundaryZones = [
+  ...Object.entries(modules).map(([name, m]) => ({
+    target: m.paths.map((p) => `server/src/${p}`),
+    from: 'server/src',
+    except: [name, ...m.mayImport].flatMap((n) => modules[n].paths.map((p) => `./${p}`)),
+    message: `${m.paths.join(' and ')} may import ${
+      m.mayImport.length ? m.mayImport.join(', ') : 'nothing'
+    } of the server (ARCHITECTURE.md, import boundaries).`,
+  })),
+  {
+    target: 'server/src',
+    from: ['client', 'test'],
+    message: 'The server never imports the client or the tests.',
+  },
+  {
+    target: 'client/src',
+    from: 'server/src',
+    except: ['./protocol'],
+    message: 'The client may import only server/src/protocol/ of the server.',
+  },
+];
+
+function restrictedPackages(name) {
+  const allowed = new Set(packagesAllowed[name] ?? []);
+  const lsp = lspPackages.filter((p) => !allowed.has(p));
+  const group = (names) => names.flatMap((p) => [p, `${p}/*`]);
+  return {
+    patterns: [
+      ...(lsp.length
+        ? [
+            {
+              group: group(lsp),
+              message:
+                'The LSP libraries belong in lsp/, features/, protocol/ and server.ts (ARCHITECTURE.md).',
+            },
+          ]
+        : []),
+      { group: group(editorPackages), message: 'The editor API belongs in client/src only.' },
+    ],
+  };
+}
+
+const boundaries = [
+  {
+    files: ['server/src/**/*.ts', 'client/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: join(root, 'tsconfig.json') }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }],
+      // The zones see `import type`, but not the inline `import('…').T` type form.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'TSImportType',
+          message: "Use `import type` instead of `import('…')` types: the boundary rule checks it.",
+        },
+      ],
+    },
+  },
+  // One block per module, so the files globs never overlap (a later block would replace the
+  // rule's options, not add to them).
+  ...Object.entries(modules).map(([name, m]) => ({
+    files: m.paths.map((p) => (p.endsWith('.ts') ? `server/src/${p}` : `server/src/${p}/**/*.ts`)),
+    rules: { 'no-restricted-imports': ['error', restrictedPackages(name)] },
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'out/', 'examples/', 'test/fixtures/', '.cache/'] },
@@ -31,4 +176,5 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
+  ...boundaries,
 );

@@ -2,7 +2,6 @@
 import { statSync, writeFileSync } from 'node:fs';
 import { analysisContext, analyzeRoot } from '../../server/src/analysis/analyze';
 import { discoverRoots } from '../../server/src/gather/discover';
-import { ParsedFileCache } from '../../server/src/gather/fileCache';
 
 export interface AnalysisFacts {
   filesRead: string[];

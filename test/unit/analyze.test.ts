@@ -3,7 +3,6 @@ import { writeFileSync } from 'node:fs';
 import { after, describe, it } from 'node:test';
 import { analysisContext, analyzeRoot, applyLevels } from '../../server/src/analysis/analyze';
 import { discoverRoots } from '../../server/src/gather/discover';
-import { ParsedFileCache } from '../../server/src/gather/fileCache';
 import type { Finding } from '../../server/src/core/finding';
 import { copyFixture } from '../support/copyFixture';
 import { machineConfigOperatorFile, poolFile, resourceFile, samples } from '../support/fixtures';
