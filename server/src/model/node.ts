@@ -1,5 +1,8 @@
 /** Node: the machine-config daemon's annotations, roles and kubelet version. */
-import { path, str } from './access';
+import type { Location } from '../core/finding';
+import { arr, date, path, rec, str } from './access';
+import { readConditions } from './condition';
+import type { Condition } from './condition';
 import { KubeObject } from './kubeObject';
 
 const mco = 'machineconfiguration.openshift.io/';
@@ -8,7 +11,12 @@ export const nodeAnnotations = {
   desiredConfig: `${mco}desiredConfig`,
   state: `${mco}state`,
   reason: `${mco}reason`,
+  desiredDrain: `${mco}desiredDrain`,
+  lastAppliedDrain: `${mco}lastAppliedDrain`,
 } as const;
+
+/** The taint the kubelet's cordon puts on an unschedulable node (its `timeAdded` dates it). */
+export const unschedulableTaint = 'node.kubernetes.io/unschedulable';
 
 export class Node extends KubeObject {
   protected override get subjectKind(): string {
@@ -26,6 +34,31 @@ export class Node extends KubeObject {
   }
   get mcdReason(): string | undefined {
     return this.annotations[nodeAnnotations.reason];
+  }
+  /** `drain-<config>` or `uncordon-<config>`: what the controller asks the daemon to do. */
+  get desiredDrain(): string | undefined {
+    return this.annotations[nodeAnnotations.desiredDrain];
+  }
+  get lastAppliedDrain(): string | undefined {
+    return this.annotations[nodeAnnotations.lastAppliedDrain];
+  }
+  get conditions(): Condition[] {
+    return readConditions(this);
+  }
+  /** Cordoned: `spec.unschedulable: true`. */
+  get unschedulable(): boolean {
+    return this.spec.unschedulable === true;
+  }
+  /** When the node was cordoned (the unschedulable taint's `timeAdded`), when known. */
+  get unschedulableSince(): Date | undefined {
+    const taint = arr(this.spec.taints)
+      .map(rec)
+      .find((t) => t?.key === unschedulableTaint);
+    return date(taint?.timeAdded);
+  }
+  /** Where the cordon is written, for evidence. */
+  get unschedulableLocation(): Location {
+    return this.at('spec', 'unschedulable');
   }
   get kubeletVersion(): string | undefined {
     return str(path(this.status, 'nodeInfo', 'kubeletVersion'));

@@ -1,0 +1,45 @@
+/**
+ * The update assessment: where the update as a whole stands, computed once per snapshot before
+ * the rules, so that each rule judges one object knowing what normal progress looks like.
+ */
+import type { Snapshot } from '../snapshot';
+import { primaryPool } from '../snapshot';
+import { controlPlaneStatus } from './controlPlane';
+import { nodeStatus, sortNodes } from './nodes';
+import { poolStatus } from './pools';
+import type { NodeStatus, UpdateAssessment } from './types';
+
+export function assessUpdate(s: Snapshot): UpdateAssessment {
+  const now = s.gatherTime ?? latestTransition(s);
+  const target = s.clusterVersion?.history[0]?.version || s.clusterVersion?.desiredVersion;
+  const byPool = new Map<string, NodeStatus[]>();
+  const all: NodeStatus[] = [];
+  for (const n of s.nodes) {
+    const status = nodeStatus(s, n, target);
+    all.push(status);
+    const pool = primaryPool(s, n)?.name ?? '';
+    byPool.set(pool, [...(byPool.get(pool) ?? []), status]);
+  }
+  const masters = sortNodes(byPool.get('master') ?? []);
+  return {
+    now,
+    controlPlane: controlPlaneStatus(s, now, masters, all),
+    pools: s.pools
+      .filter((p) => p.name !== 'master')
+      .map((p) => poolStatus(p, sortNodes(byPool.get(p.name) ?? []))),
+  };
+}
+
+/** Without a gather time, the newest condition change of the ClusterVersion and operators. */
+function latestTransition(s: Snapshot): Date | undefined {
+  let latest: Date | undefined;
+  for (const o of [...(s.clusterVersion ? [s.clusterVersion] : []), ...s.operators]) {
+    for (const c of o.conditions) {
+      const t = c.lastTransitionTime;
+      if (t && (!latest || t > latest)) latest = t;
+    }
+  }
+  return latest;
+}
+
+export type * from './types';

@@ -1,0 +1,170 @@
+/**
+ * Each node's place in the update: phase and assessment as `oc adm upgrade status` judges them
+ * (workerpool.go `assessNodesStatus`, `calculatePhase`; mco/layered_node_state.go), from the
+ * machine-config daemon's annotations, the node's conditions and its cordon.
+ */
+import { findCondition } from '../condition';
+import type { MachineConfigPool } from '../machineConfigPool';
+import { nodeAnnotations } from '../node';
+import type { Node } from '../node';
+import type { Snapshot } from '../snapshot';
+import { primaryPool } from '../snapshot';
+import type { NodeAssessment, NodePhase, NodeStatus } from './types';
+
+/** The release a rendered config was made for, when the controller stamped it. */
+export function configVersion(s: Snapshot, config: string | undefined): string | undefined {
+  return config ? s.machineConfigs.get(config)?.releaseImageVersion || undefined : undefined;
+}
+
+/** Why a node does not take work, in oc's words, with the time it started when known. */
+export function unavailability(n: Node): { reasons: string[]; since: Date | undefined } {
+  const reasons: string[] = [];
+  let since: Date | undefined;
+  const note = (t: Date | undefined) => {
+    if (t && (!since || t < since)) since = t;
+  };
+  const ready = findCondition(n.conditions, 'Ready');
+  if (ready && ready.status !== 'True') {
+    reasons.push('Not ready');
+    note(ready.lastTransitionTime);
+  }
+  for (const [type, text] of [
+    ['DiskPressure', 'Disk pressure'],
+    ['NetworkUnavailable', 'Network unavailable'],
+  ] as const) {
+    const c = findCondition(n.conditions, type);
+    if (c && c.status !== 'False') {
+      reasons.push(text);
+      note(c.lastTransitionTime);
+    }
+  }
+  if (n.unschedulable) {
+    reasons.push('Node is marked unschedulable');
+    note(n.unschedulableSince);
+  }
+  return { reasons, since };
+}
+
+/** The controller asked for a drain the daemon has not finished (4.11+ drain annotations). */
+export function drainInProgress(n: Node): boolean {
+  const desired = n.desiredDrain;
+  const applied = n.lastAppliedDrain;
+  if (!desired || !applied) return false;
+  if (desired !== applied) return desired.split('-')[0] === 'drain';
+  // Same drain asked and applied, yet still Done: the daemon has not started Working yet.
+  return n.mcdState === 'Done';
+}
+
+/**
+ * @param target the release the cluster updates (or updated) to.
+ */
+export function nodeStatus(s: Snapshot, n: Node, target: string | undefined): NodeStatus {
+  const pool = primaryPool(s, n);
+  const version = configVersion(s, n.currentConfig);
+  const desiredVersion = configVersion(s, n.desiredConfig);
+  const poolTarget = pool?.targetConfig;
+  const done = n.mcdState === 'Done' && n.currentConfig === n.desiredConfig;
+  // Without a stamped release (configs before 2022) the pool's target config decides.
+  const updated =
+    version !== undefined && target !== undefined
+      ? version === target
+      : n.currentConfig !== undefined && n.currentConfig === poolTarget && done;
+  const updating =
+    !updated &&
+    n.desiredConfig !== undefined &&
+    n.currentConfig !== n.desiredConfig &&
+    (poolTarget === undefined || n.desiredConfig === poolTarget) &&
+    (desiredVersion === undefined || target === undefined || desiredVersion === target);
+  const phase = phaseOf(n, updated, updating, pool);
+  let assessment = assessmentOf(phase);
+  let message: string | undefined;
+  let since: Date | undefined = phase === 'Draining' ? n.unschedulableSince : undefined;
+
+  const unavailable = unavailability(n);
+  const degraded = n.mcdState === 'Degraded' || n.mcdState === 'Unreconcilable';
+  const processing = !done && !degraded && n.desiredConfig !== undefined;
+  if (!updating && (unavailable.reasons.length > 0 || processing)) {
+    assessment = 'Unavailable';
+    message = [
+      ...unavailable.reasons,
+      ...(processing && unavailable.reasons.length === 0
+        ? ['Machine Config Daemon is processing the node']
+        : []),
+    ].join(' | ');
+    since = unavailable.since;
+  }
+  if (degraded) {
+    assessment = 'Degraded';
+    message = n.mcdReason || `the machine-config daemon reports ${n.mcdState}`;
+  }
+  return {
+    name: n.name,
+    pool: pool?.name,
+    assessment,
+    phase,
+    version,
+    currentConfig: n.currentConfig,
+    desiredConfig: n.desiredConfig,
+    message,
+    since,
+    evidence: degraded
+      ? n.at('metadata', 'annotations', nodeAnnotations.reason)
+      : n.at('metadata', 'annotations', nodeAnnotations.state),
+  };
+}
+
+function phaseOf(
+  n: Node,
+  updated: boolean,
+  updating: boolean,
+  pool: MachineConfigPool | undefined,
+): NodePhase {
+  if (updating) {
+    if (drainInProgress(n)) return 'Draining';
+    if (n.mcdState === 'Rebooting') return 'Rebooting';
+    return 'Updating';
+  }
+  if (updated) return 'Updated';
+  if (pool?.paused) return 'Paused';
+  return 'Pending';
+}
+
+function assessmentOf(phase: NodePhase): NodeAssessment {
+  switch (phase) {
+    case 'Paused':
+      return 'Excluded';
+    case 'Pending':
+      return 'Outdated';
+    case 'Updated':
+      return 'Completed';
+    default:
+      return 'Progressing';
+  }
+}
+
+const assessmentOrder: NodeAssessment[] = [
+  'Degraded',
+  'Unavailable',
+  'Progressing',
+  'Excluded',
+  'Outdated',
+  'Completed',
+];
+const phaseOrder: NodePhase[] = [
+  'Draining',
+  'Updating',
+  'Rebooting',
+  'Paused',
+  'Pending',
+  'Updated',
+];
+
+/** Worst first (Degraded, Unavailable, …), then by phase, then by name: as oc lists them. */
+export function sortNodes(nodes: NodeStatus[]): NodeStatus[] {
+  return [...nodes].sort(
+    (a, b) =>
+      assessmentOrder.indexOf(a.assessment) - assessmentOrder.indexOf(b.assessment) ||
+      phaseOrder.indexOf(a.phase) - phaseOrder.indexOf(b.phase) ||
+      a.name.localeCompare(b.name),
+  );
+}
