@@ -9,7 +9,11 @@ import type { Limits } from '../limits';
 import type { RuleContext } from '../rules/rule';
 import { buildIndex } from '../gather/gatherIndex';
 import type { GatherIndex } from '../gather/gatherIndex';
+import { assessUpdate } from '../model/assessment';
+import type { UpdateAssessment } from '../model/assessment';
 import type { Snapshot } from '../model/snapshot';
+import { insightsOf } from './insights';
+import type { Insight } from './insights';
 import type { Finding, Severity } from '../core/finding';
 import { severityRank } from '../core/finding';
 import { rules } from '../rules/registry';
@@ -30,6 +34,10 @@ export interface RootAnalysis {
   index: GatherIndex;
   /** The typed objects the rules saw; hovers and links read the same views. */
   snapshot: Snapshot;
+  /** Where the update stands (computed before the rules, which read it). */
+  assessment: UpdateAssessment;
+  /** Update-level judgements from the assessment and the findings. */
+  insights: Insight[];
   findings: Finding[];
   /** Files read for this analysis: diagnostics on them are replaced by this result. */
   filesRead: string[];
@@ -66,7 +74,9 @@ export async function analyzeRoot(
   const { snapshot, problems, filesRead } = await loadSnapshot(idx, ctx.cache);
   const internalErrors: string[] = [];
   const found: Finding[] = [...problems];
-  const ruleContext: RuleContext = { limits: ctx.limits };
+  // Where the update stands is judged once, before the rules, which read it.
+  const assessment = assessUpdate(snapshot);
+  const ruleContext: RuleContext = { limits: ctx.limits, assessment };
   for (const rule of rules) {
     try {
       found.push(...rule.check(snapshot, ruleContext));
@@ -76,11 +86,14 @@ export async function analyzeRoot(
       );
     }
   }
+  const findings = sortFindings(applyLevels(found, ctx.levels));
   return {
     root,
     index: idx,
     snapshot,
-    findings: sortFindings(applyLevels(found, ctx.levels)),
+    assessment,
+    insights: insightsOf(assessment, findings),
+    findings,
     filesRead,
     internalErrors,
   };

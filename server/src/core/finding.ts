@@ -36,6 +36,8 @@ export interface Finding {
   location: Location;
   message: string;
   related: RelatedLocation[];
+  /** Since when what the finding says holds, when the must-gather tells (a condition's change). */
+  since?: Date;
 }
 
 export function severityRank(s: Severity): number {

@@ -1,6 +1,8 @@
 /** What every rule module exports: its metadata and a pure check over a Snapshot. */
 import type { Finding, Location, RelatedLocation, Severity, Subject } from '../core/finding';
 import type { Limits } from '../limits';
+import { assessUpdate } from '../model/assessment';
+import type { UpdateAssessment } from '../model/assessment';
 import type { Snapshot } from '../model/snapshot';
 
 /**
@@ -10,6 +12,24 @@ import type { Snapshot } from '../model/snapshot';
  */
 export interface RuleContext {
   limits: Limits;
+  /** Where the update as a whole stands; computed from the snapshot when a caller gives none. */
+  assessment?: UpdateAssessment;
+}
+
+/** The update assessment of this snapshot: the one the analysis computed, or a new one. */
+export function assessmentOf(s: Snapshot, context: RuleContext): UpdateAssessment {
+  return context.assessment ?? assessUpdate(s);
+}
+
+/** An update to a new release is moving as expected (no stall, not slow). */
+export function progressingNormally(a: UpdateAssessment): boolean {
+  return a.controlPlane.assessment === 'Progressing';
+}
+
+/** An update to a new release is in flight, however fast. */
+export function updating(a: UpdateAssessment): boolean {
+  const cp = a.controlPlane.assessment;
+  return cp === 'Progressing' || cp === 'ProgressingSlow' || cp === 'Stalled';
 }
 
 export interface Rule {
@@ -28,8 +48,9 @@ export function finding(
   message: string,
   related: (RelatedLocation | undefined)[] = [],
   severity: Severity = rule.defaultSeverity,
+  since?: Date,
 ): Finding {
-  return {
+  const f: Finding = {
     rule: rule.id,
     severity,
     subject,
@@ -37,6 +58,8 @@ export function finding(
     message,
     related: related.filter((r): r is RelatedLocation => r !== undefined),
   };
+  if (since) f.since = since;
+  return f;
 }
 
 /** A related location with its explanation; undefined-safe so callers can pass optional evidence. */

@@ -1,0 +1,95 @@
+/**
+ * Update-level judgements ("Update Health" in `oc adm upgrade status`): the findings that bear
+ * on the update, each with oc's impact words, plus what the assessment alone says (stalled, or
+ * proceeding well). insights = f(assessment, findings): every error-level insight is a finding,
+ * which says why.
+ */
+import type { Finding, Location, Severity } from '../core/finding';
+import type { Impact, UpdateAssessment } from '../model/assessment';
+
+export type InsightLevel = 'error' | 'warning' | 'info';
+
+export interface Insight {
+  level: InsightLevel;
+  impact: Impact;
+  since: Date | undefined;
+  message: string;
+  /** The finding it comes from (none for what the assessment alone says). */
+  rule: string | undefined;
+  subject: string;
+  evidence: Location;
+}
+
+/** What each rule's findings mean for the update, in oc's words. */
+const impactOf: Record<string, Impact> = {
+  'clusterversion-failing': 'Update Stalled',
+  'clusterversion-update-incomplete': 'None',
+  'cvo-waiting-on-operator': 'Update Stalled',
+  'mco-blocked-by-non-required-pool': 'Update Stalled',
+  'mco-level-before-required-pools': 'Update Stalled',
+  'mco-required-pool-degraded-unreported': 'Update Stalled',
+  'node-mcd-degraded': 'Update Stalled',
+  'node-not-ready': 'Update Speed',
+  'node-version-skew': 'None',
+  'operator-degraded': 'API Availability',
+  'operator-not-leveled': 'Update Stalled',
+  'operator-not-upgradeable': 'None',
+  'operator-unavailable': 'API Availability',
+  'pool-degraded': 'Update Stalled',
+  'pool-not-updated': 'Update Speed',
+  'pool-paused': 'Update Stalled',
+};
+
+const levelRank: Record<InsightLevel, number> = { error: 0, warning: 1, info: 2 };
+
+export function insightsOf(a: UpdateAssessment, findings: Finding[]): Insight[] {
+  const out: Insight[] = [];
+  for (const f of findings) {
+    const impact = impactOf[f.rule];
+    const level = levelOf(f.severity);
+    if (impact === undefined || level === undefined || level === 'info') continue;
+    out.push({
+      level,
+      impact,
+      since: f.since,
+      message: f.message,
+      rule: f.rule,
+      subject: f.subject,
+      evidence: f.location,
+    });
+  }
+  const cp = a.controlPlane;
+  if (cp.assessment === 'Stalled' && cp.evidence) {
+    out.push({
+      level: 'warning',
+      impact: 'Update Stalled',
+      since: undefined,
+      message: `The update is stalled: ${cp.reason}`,
+      rule: undefined,
+      subject: 'cv/version',
+      evidence: cp.evidence,
+    });
+  }
+  const updating =
+    cp.assessment === 'Progressing' ||
+    cp.assessment === 'ProgressingSlow' ||
+    cp.assessment === 'Stalled';
+  if (updating && out.length === 0 && cp.evidence) {
+    out.push({
+      level: 'info',
+      impact: 'None',
+      since: cp.startedAt,
+      message: 'Update is proceeding well.',
+      rule: undefined,
+      subject: 'cv/version',
+      evidence: cp.evidence,
+    });
+  }
+  // Worst first, then the newest (oc's order); unknown times last.
+  const time = (i: Insight) => i.since?.getTime() ?? Number.MIN_SAFE_INTEGER;
+  return out.sort((x, y) => levelRank[x.level] - levelRank[y.level] || time(y) - time(x));
+}
+
+function levelOf(s: Severity): InsightLevel | undefined {
+  return s === 'hint' ? undefined : s;
+}
