@@ -1,7 +1,7 @@
 /** clusterversion-update-incomplete: the newest ClusterVersion history entry is a Partial update. */
 import { findCondition } from '../model/condition';
 import type { Snapshot } from '../model/snapshot';
-import { finding, rel } from './rule';
+import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { clip, listing, when } from '../core/text';
 
@@ -9,35 +9,62 @@ export const clusterVersionUpdateIncomplete: Rule = {
   id: 'clusterversion-update-incomplete',
   defaultSeverity: 'warning',
   summary: 'the cluster update in progress has not completed',
-  check(s: Snapshot, _context: RuleContext) {
+  check(s: Snapshot, context: RuleContext) {
     const cv = s.clusterVersion;
     const latest = cv?.history[0];
     if (!cv || !latest || !cv.updateInProgress) return [];
+    const cp = assessmentOf(s, context).controlPlane;
     const target = cv.desiredVersion ?? latest.version;
     const progressing = findCondition(cv.conditions, 'Progressing');
     const failing = findCondition(cv.conditions, 'Failing');
     const lagging = s.operators.filter(
       (o) => o.operatorVersion && o.operatorVersion.version !== target,
     );
-    const from = cv.history.find((h, i) => i > 0 && h.state === 'Completed');
+    const from = cp.from
+      ? cp.fromIncomplete
+        ? `from ${cp.from} (an update that itself never completed; the last completed release is ${cp.lastCompleted ?? 'unknown'}) `
+        : `from ${cp.from} `
+      : '';
+    // An update in flight is incomplete by definition: a warning once it is slow, stalled, or
+    // started on top of an update that never completed (oc warns about that one too).
+    const severity =
+      cp.fromIncomplete || cp.assessment === 'ProgressingSlow' || cp.assessment === 'Stalled'
+        ? 'warning'
+        : 'info';
+    const state =
+      cp.assessment === 'Stalled' || cp.assessment === 'ProgressingSlow'
+        ? ` The update status judges it ${cp.assessment === 'Stalled' ? 'stalled' : 'slow'}: ${cp.reason}`
+        : '';
     const message =
-      `The update ${from ? `from ${from.version} ` : ''}to ${target} started ${when(latest.startedTime, s.gatherTime)} and has not completed (history state Partial).` +
+      `The update ${from}to ${target} started ${when(latest.startedTime, s.gatherTime)} and has not completed (history state Partial).` +
+      state +
       (progressing?.message ? ` Progressing: "${clip(progressing.message)}".` : '') +
       (failing?.status === 'True' ? ` Failing: "${clip(failing.message)}".` : '') +
       (lagging.length
         ? ` Operators not yet at ${target}: ${listing(lagging.map((o) => `${o.name} (${o.operatorVersion?.version})`))}.`
         : '');
     return [
-      finding(clusterVersionUpdateIncomplete, cv.subject, latest.location, message, [
-        progressing &&
-          rel(progressing.location, `ClusterVersion Progressing=${progressing.status}`),
-        failing?.status === 'True'
-          ? rel(failing.location, 'ClusterVersion Failing=True')
-          : undefined,
-        ...lagging.map((o) =>
-          rel(o.operatorVersion?.location, `${o.name} reports ${o.operatorVersion?.version}`),
-        ),
-      ]),
+      finding(
+        clusterVersionUpdateIncomplete,
+        cv.subject,
+        latest.location,
+        message,
+        [
+          progressing &&
+            rel(progressing.location, `ClusterVersion Progressing=${progressing.status}`),
+          failing?.status === 'True'
+            ? rel(failing.location, 'ClusterVersion Failing=True')
+            : undefined,
+          ...lagging.map((o) =>
+            rel(o.operatorVersion?.location, `${o.name} reports ${o.operatorVersion?.version}`),
+          ),
+          cp.fromIncomplete
+            ? rel(cv.history[1]?.location, `the update to ${cp.from} is Partial`)
+            : undefined,
+        ],
+        severity,
+        latest.startedTime,
+      ),
     ];
   },
 };

@@ -5,7 +5,7 @@
 import { findCondition } from '../model/condition';
 import { parseRelease, atLeast } from '../model/release';
 import type { Snapshot } from '../model/snapshot';
-import { finding, rel } from './rule';
+import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { listing, when } from '../core/text';
 
@@ -16,9 +16,11 @@ export const cvoWaitingOnOperator: Rule = {
   id: 'cvo-waiting-on-operator',
   defaultSeverity: 'warning',
   summary: 'the cluster-version operator is waiting on operators',
-  check(s: Snapshot, _context: RuleContext) {
+  check(s: Snapshot, context: RuleContext) {
     const release = parseRelease(s.clusterVersion?.desiredVersion);
-    const severity = s.clusterVersion?.updateInProgress ? 'warning' : 'info';
+    // Waiting on operators is what an update does; it is worth a warning once it is slow.
+    const cp = assessmentOf(s, context).controlPlane.assessment;
+    const severity = cp === 'ProgressingSlow' || cp === 'Stalled' ? 'warning' : 'info';
     return s.cvoLogs.flatMap((log) => {
       // Only what the CVO still waits on: a wait older than the last results is history.
       const recent = log.results.slice(-window);

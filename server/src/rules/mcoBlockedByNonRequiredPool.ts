@@ -54,10 +54,16 @@ export const mcoBlockedByNonRequiredPool: Rule = {
           ? ` and reports Available=False${available.message ? ` ("${available.message}")` : ''}`
           : '';
       const cause = degradedCause(p);
+      // After the update completed nothing waits now; the next update will.
+      const completed =
+        level !== undefined && level.version === target && cv?.history[0]?.state === 'Completed';
+      const consequence = completed
+        ? `Any degraded pool fails the operator's required-pool sync${unavailable}. The update to ${target} had completed (machine-config reports ${target}), so nothing waits on it now, but the next update will stop at machine-config until ${poolName(p)} recovers. `
+        : `Any degraded pool fails the operator's required-pool sync, ${held}${unavailable}; the cluster update waits on machine-config until ${poolName(p)} recovers. `;
       const message =
         `machine-config is Degraded (RequiredPoolsFailed) because pool ${poolName(p)} is not ready, but ${poolName(p)} is not required for upgrade ` +
         `(it lacks the label ${requiredForUpgradeLabel}) and every required pool (${listing(required.map((r) => r.name))}) is updated. ` +
-        `Any degraded pool fails the operator's required-pool sync, ${held}${unavailable}; the cluster update waits on machine-config until ${poolName(p)} recovers. ` +
+        consequence +
         (cause ? `Cause in pool ${p.name}: ${cause}. ` : '') +
         `${availabilityBehaviour(release)} ` +
         `Matches bug 1943289 (a non-required pool blocks the operator's level), still the behaviour on current releases.`;

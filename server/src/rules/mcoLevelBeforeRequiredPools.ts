@@ -11,7 +11,7 @@ import { operator } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
 import { poolName, poolProgress } from './poolText';
 import { hasLevelGuard } from './releaseNotes';
-import { finding, rel } from './rule';
+import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { duration, isoTime, when } from '../core/text';
 
@@ -19,12 +19,15 @@ export const mcoLevelBeforeRequiredPools: Rule = {
   id: 'mco-level-before-required-pools',
   defaultSeverity: 'error',
   summary: 'machine-config reports the target version while a required pool is not updated',
-  check(s: Snapshot, _context: RuleContext) {
+  check(s: Snapshot, context: RuleContext) {
     const mco = operator(s, 'machine-config');
     const cv = s.clusterVersion;
     const level = mco?.operatorVersion;
     const target = cv?.desiredVersion ?? cv?.history[0]?.version;
     if (!mco || !cv || !level || !target || level.version !== target) return [];
+    // A same-version migration to a multi-architecture payload: every operator already reports
+    // the target version, the pools roll the new payload's configs; that is not an early level.
+    if (assessmentOf(s, context).controlPlane.architecture === 'Multi') return [];
     const latest = cv.history[0];
     const progressing = findCondition(mco.conditions, 'Progressing');
 

@@ -1,8 +1,12 @@
-/** operator-degraded: a ClusterOperator reports Degraded=True, with its own reason and message. */
+/**
+ * operator-degraded: a ClusterOperator reports Degraded=True, with its own reason and message:
+ * information under 5 minutes, a warning, an error from 40 minutes (as oc adm upgrade status).
+ */
 import { findCondition } from '../model/condition';
 import type { Snapshot } from '../model/snapshot';
 import { mcoBlockedByNonRequiredPool } from './mcoBlockedByNonRequiredPool';
-import { finding } from './rule';
+import { levelByAge } from './ages';
+import { assessmentOf, finding } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { clip, when } from '../core/text';
 
@@ -21,7 +25,18 @@ export const operatorDegraded: Rule = {
         `${o.name} is Degraded since ${when(c.lastTransitionTime, s.gatherTime)}` +
         (detail ? `: ${clip(detail, 400)}.` : '.') +
         ` During an update the cluster-version operator waits up to 40 minutes on a degraded operator, then reports Failing ("Cluster operator ${o.name} is degraded").`;
-      return [finding(operatorDegraded, o.subject, c.location, message)];
+      const aged = levelByAge(c.lastTransitionTime, assessmentOf(s, context).now, 40);
+      return [
+        finding(
+          operatorDegraded,
+          o.subject,
+          c.location,
+          message + aged.note,
+          [],
+          aged.severity,
+          c.lastTransitionTime,
+        ),
+      ];
     });
   },
 };

@@ -1,27 +1,39 @@
-/** operator-not-leveled: a ClusterOperator reports an operator version other than the cluster's target. */
+/**
+ * operator-not-leveled: a ClusterOperator reports an operator version other than the cluster's
+ * target. While an update progresses, operators the cluster-version operator has not reached yet
+ * are normal progress (the update status counts them): only those it reports waiting on are
+ * findings, and every one once the update is stalled.
+ */
 import { describe, findCondition } from '../model/condition';
 import type { Snapshot } from '../model/snapshot';
-import { finding, rel } from './rule';
+import { operatorsNamed } from '../model/operatorMessages';
+import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 
 export const operatorNotLeveled: Rule = {
   id: 'operator-not-leveled',
   defaultSeverity: 'warning',
   summary: "a ClusterOperator has not reached the cluster's target version",
-  check(s: Snapshot, _context: RuleContext) {
+  check(s: Snapshot, context: RuleContext) {
     const cv = s.clusterVersion;
     const target = cv?.desiredVersion;
     if (!cv || !target) return [];
+    const cp = assessmentOf(s, context).controlPlane.assessment;
+    const inProgress = cp === 'Progressing' || cp === 'ProgressingSlow';
+    const waitedOn = waitedOnByCvo(s);
     return s.operators.flatMap((o) => {
       const v = o.operatorVersion;
       if (!v || v.version === target) return [];
+      if (inProgress && !waitedOn.has(o.name)) return [];
       const conds = ['Available', 'Progressing', 'Degraded'].map((t) =>
         describe(findCondition(o.conditions, t), t),
       );
       const degraded = findCondition(o.conditions, 'Degraded');
       const message =
         `${o.name} reports operator version ${v.version || '(empty)'}, but the cluster's target is ${target}. ` +
-        `The cluster-version operator waits until every operator reports the target version. ${o.name} reports ${conds.join(', ')}.`;
+        `The cluster-version operator waits until every operator reports the target version` +
+        (waitedOn.has(o.name) ? `, and reports waiting on ${o.name}` : '') +
+        `. ${o.name} reports ${conds.join(', ')}.`;
       return [
         finding(operatorNotLeveled, o.subject, v.location, message, [
           rel(cv.at('status', 'desired'), `ClusterVersion desires ${target}`),
@@ -33,3 +45,20 @@ export const operatorNotLeveled: Rule = {
     });
   },
 };
+
+/** Operators the CVO says it waits on: its Progressing and Failing messages, its last log result. */
+function waitedOnByCvo(s: Snapshot): Set<string> {
+  const names = new Set<string>();
+  for (const type of ['Progressing', 'Failing']) {
+    const c = s.clusterVersion && findCondition(s.clusterVersion.conditions, type);
+    if (c?.status === 'True') for (const n of operatorsNamed(c.message)) names.add(n);
+  }
+  for (const log of s.cvoLogs) {
+    const last = log.results
+      .slice(-10)
+      .reverse()
+      .find((r) => r.waits.length > 0);
+    for (const w of last?.waits ?? []) names.add(w.operator);
+  }
+  return names;
+}

@@ -1,9 +1,13 @@
-/** operator-unavailable: a ClusterOperator reports Available=False. */
+/**
+ * operator-unavailable: a ClusterOperator reports Available=False: information under 5 minutes,
+ * a warning, an error from 20 minutes (as oc adm upgrade status).
+ */
 import { findCondition } from '../model/condition';
 import { parseRelease } from '../model/release';
 import type { Snapshot } from '../model/snapshot';
 import { availabilityBehaviour } from './releaseNotes';
-import { finding } from './rule';
+import { levelByAge } from './ages';
+import { assessmentOf, finding } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { clip, when } from '../core/text';
 
@@ -11,7 +15,7 @@ export const operatorUnavailable: Rule = {
   id: 'operator-unavailable',
   defaultSeverity: 'error',
   summary: 'a ClusterOperator reports Available=False',
-  check(s: Snapshot, _context: RuleContext) {
+  check(s: Snapshot, context: RuleContext) {
     const release = parseRelease(s.clusterVersion?.desiredVersion);
     return s.operators.flatMap((o) => {
       const c = findCondition(o.conditions, 'Available');
@@ -27,7 +31,18 @@ export const operatorUnavailable: Rule = {
         (detail ? `: ${clip(detail)}.` : '.') +
         ` The cluster-version operator counts an unavailable operator as a failure ("Cluster operator ${o.name} is not available").` +
         mcoNote;
-      return [finding(operatorUnavailable, o.subject, c.location, message)];
+      const aged = levelByAge(c.lastTransitionTime, assessmentOf(s, context).now, 20);
+      return [
+        finding(
+          operatorUnavailable,
+          o.subject,
+          c.location,
+          message + aged.note,
+          [],
+          aged.severity,
+          c.lastTransitionTime,
+        ),
+      ];
     });
   },
 };

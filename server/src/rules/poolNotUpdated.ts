@@ -5,7 +5,8 @@
 import { nodesOf } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
 import { poolName, poolProgress } from './poolText';
-import { finding, rel } from './rule';
+import type { UpdateAssessment } from '../model/assessment';
+import { assessmentOf, finding, progressingNormally, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { when } from '../core/text';
 
@@ -15,7 +16,8 @@ export const poolNotUpdated: Rule = {
   id: 'pool-not-updated',
   defaultSeverity: 'warning',
   summary: 'a MachineConfigPool has not finished rolling out its target config',
-  check(s: Snapshot, _context: RuleContext) {
+  check(s: Snapshot, context: RuleContext) {
+    const assessment = assessmentOf(s, context);
     return s.pools.flatMap((p) => {
       // A paused pool's lag is pool-paused's finding.
       if (p.isUpdated || p.paused) return [];
@@ -34,7 +36,10 @@ export const poolNotUpdated: Rule = {
         p.currentConfig !== p.targetConfig
           ? ` Target ${p.targetConfig ?? 'unknown'}, current ${p.currentConfig ?? 'unknown'}.`
           : '';
-      const message = `Pool ${poolName(p)} is not updated${since} (${poolProgress(p)}).${config}${impact}`;
+      const normal = rollingNormally(assessment, p.name)
+        ? ' The update is progressing and this pool has no degraded or unavailable node: this is its rollout.'
+        : '';
+      const message = `Pool ${poolName(p)} is not updated${since} (${poolProgress(p)}).${config}${impact}${normal}`;
       return [
         finding(
           poolNotUpdated,
@@ -53,9 +58,17 @@ export const poolNotUpdated: Rule = {
                 ),
               ),
           ],
-          p.requiredForUpgrade ? 'warning' : 'info',
+          p.requiredForUpgrade && !rollingNormally(assessment, p.name) ? 'warning' : 'info',
         ),
       ];
     });
   },
 };
+
+/** An update progressing as expected, and this pool rolling without a degraded node. */
+function rollingNormally(a: UpdateAssessment, pool: string): boolean {
+  if (!progressingNormally(a)) return false;
+  const nodes =
+    pool === 'master' ? a.controlPlane.nodes : (a.pools.find((p) => p.name === pool)?.nodes ?? []);
+  return nodes.every((n) => n.assessment !== 'Degraded' && n.assessment !== 'Unavailable');
+}

@@ -1,23 +1,38 @@
 /**
- * pool-paused: a paused MachineConfigPool. Behind its target it is a warning: its nodes stay on
- * the old config, and a paused required pool during an update blocks the update.
+ * pool-paused: a paused MachineConfigPool. Behind its target, or holding nodes on an older
+ * release during an update, it is a warning: its nodes stay on the old config, and a paused
+ * required pool during an update blocks the update.
  */
 import type { Snapshot } from '../model/snapshot';
 import { poolName, poolProgress } from './poolText';
-import { finding, rel } from './rule';
+import { assessmentOf, finding, rel, updating as isUpdating } from './rule';
 import type { Rule, RuleContext } from './rule';
 
 export const poolPaused: Rule = {
   id: 'pool-paused',
   defaultSeverity: 'warning',
   summary: 'a MachineConfigPool is paused',
-  check(s: Snapshot, _context: RuleContext) {
-    const updating = s.clusterVersion?.updateInProgress === true;
+  check(s: Snapshot, context: RuleContext) {
+    const assessment = assessmentOf(s, context);
+    const updating = isUpdating(assessment);
     return s.pools.flatMap((p) => {
       if (!p.paused) return [];
       const behind =
         !p.isUpdated || (p.targetConfig !== undefined && p.currentConfig !== p.targetConfig);
       const where = p.at('spec', 'paused');
+      // During an update its nodes may be on the old release even when the pool is "up to date".
+      const outdated = updating
+        ? (assessment.pools.find((x) => x.name === p.name)?.counts.excluded ?? 0)
+        : 0;
+      if (!behind && outdated > 0) {
+        const message =
+          `Outdated nodes in a paused pool ${poolName(p)} will not be updated: ${outdated} node${outdated === 1 ? '' : 's'} still run${outdated === 1 ? 's' : ''} ` +
+          `an older release than the update's target ${assessment.controlPlane.target ?? '?'}, and a paused pool (spec.paused: true) rolls out nothing until it is unpaused.` +
+          (p.requiredForUpgrade
+            ? ' It is required for upgrade: the update cannot complete while it is paused.'
+            : ' It is not required for upgrade: the control plane completes without it, its nodes stay behind.');
+        return [finding(poolPaused, p.subject, where, message, [], 'warning')];
+      }
       if (!behind) {
         const message = `Pool ${poolName(p)} is paused (spec.paused: true) and up to date: new rendered configs will not roll out to its nodes until it is unpaused.`;
         return [finding(poolPaused, p.subject, where, message, [], 'info')];

@@ -9,6 +9,7 @@ import { clusterVersionFailing } from './clusterVersionFailing';
 import { cvoWaitingOnOperator } from './cvoWaitingOnOperator';
 import { mcoRequiredPoolDegradedUnreported } from './mcoRequiredPoolDegradedUnreported';
 import { nodeMcdDegraded } from './nodeMcdDegraded';
+import { nodeNotReady } from './nodeNotReady';
 import { nodeVersionSkew } from './nodeVersionSkew';
 import { operatorDegraded } from './operatorDegraded';
 import { operatorNotUpgradeable } from './operatorNotUpgradeable';
@@ -25,6 +26,7 @@ export const rules: readonly Rule[] = [
   poolPaused,
   poolNotUpdated,
   nodeMcdDegraded,
+  nodeNotReady,
   nodeVersionSkew,
   operatorUnavailable,
   operatorDegraded,

@@ -1,0 +1,120 @@
+/**
+ * node-not-ready: a node whose Ready condition is not True, or that someone cordoned (it is
+ * unschedulable with no machine-config drain in progress: it eats the pool's maxUnavailable, so
+ * the rollout goes slower or stops). A node the machine-config daemon drains or reboots for its
+ * update is normal progress for its first 20 minutes. A warning; an error after 20 minutes.
+ */
+import type { Finding } from '../core/finding';
+import { duration, when } from '../core/text';
+import { findCondition } from '../model/condition';
+import type { Node } from '../model/node';
+import { nodeAnnotations } from '../model/node';
+import type { Snapshot } from '../model/snapshot';
+import { primaryPool } from '../model/snapshot';
+import { finding, rel } from './rule';
+import type { Rule, RuleContext } from './rule';
+
+const errorAfterMinutes = 20;
+
+export const nodeNotReady: Rule = {
+  id: 'node-not-ready',
+  defaultSeverity: 'warning',
+  summary: 'a node is not Ready, or is cordoned outside a machine-config drain',
+  check(s: Snapshot, _context: RuleContext) {
+    return s.nodes.flatMap((n) => [...notReady(s, n), ...cordoned(s, n)]);
+  },
+};
+
+/** The machine-config daemon is moving this node to a new config (drain, update, reboot). */
+function mcoUpdating(n: Node): boolean {
+  return (
+    n.desiredConfig !== undefined &&
+    (n.currentConfig !== n.desiredConfig || (n.mcdState !== undefined && n.mcdState !== 'Done'))
+  );
+}
+
+/** The cordon is the machine-config drain's: the last drain it asked for is a drain, not an uncordon. */
+function cordonedByMco(n: Node): boolean {
+  const desired = n.desiredDrain;
+  if (desired !== undefined) return desired.startsWith('drain-');
+  // Before 4.11 there are no drain annotations: the daemon cordons while it works.
+  return mcoUpdating(n) || n.mcdState === 'Degraded' || n.mcdState === 'Unreconcilable';
+}
+
+function minutesSince(t: Date | undefined, now: Date | undefined): number | undefined {
+  return t && now ? (now.getTime() - t.getTime()) / 60_000 : undefined;
+}
+
+function notReady(s: Snapshot, n: Node): Finding[] {
+  const ready = findCondition(n.conditions, 'Ready');
+  if (!ready || ready.status === 'True') return [];
+  const age = minutesSince(ready.lastTransitionTime, s.gatherTime);
+  const rebooting = mcoUpdating(n);
+  // A reboot for an update takes a few minutes of NotReady: progress, not a problem, at first.
+  const severity =
+    age === undefined
+      ? 'warning'
+      : age >= errorAfterMinutes
+        ? 'error'
+        : rebooting
+          ? 'info'
+          : 'warning';
+  const pool = primaryPool(s, n);
+  const detail = [ready.reason, ready.message].filter((x) => x !== '').join(': ');
+  const message =
+    `Node ${n.name} is not ready (Ready=${ready.status}) since ${when(ready.lastTransitionTime, s.gatherTime)}` +
+    (detail ? `: ${detail}.` : '.') +
+    (rebooting
+      ? ` Its machine-config daemon is moving it to ${n.desiredConfig ?? '?'} (state ${n.mcdState ?? '?'}): a reboot for an update is NotReady for a few minutes; ${errorAfterMinutes} minutes and more is not a reboot.`
+      : ` A node that is not ready counts against ${pool ? `pool ${pool.name}'s` : "its pool's"} maxUnavailable, so the machine-config rollout waits for it.`);
+  return [
+    finding(
+      nodeNotReady,
+      n.subject,
+      ready.location,
+      message,
+      [
+        rel(
+          n.at('metadata', 'annotations', nodeAnnotations.state),
+          `machine-config daemon state ${n.mcdState ?? '(none)'}`,
+        ),
+      ],
+      severity,
+      ready.lastTransitionTime,
+    ),
+  ];
+}
+
+function cordoned(s: Snapshot, n: Node): Finding[] {
+  if (!n.unschedulable || cordonedByMco(n)) return [];
+  const since = n.unschedulableSince;
+  const age = minutesSince(since, s.gatherTime);
+  const severity = age !== undefined && age >= errorAfterMinutes ? 'error' : 'warning';
+  const pool = primaryPool(s, n);
+  const message =
+    `Node ${n.name} is cordoned (spec.unschedulable: true) since ${when(since, s.gatherTime)}, and no machine-config drain asked for it` +
+    (n.desiredDrain ? ` (the last drain request is ${n.desiredDrain})` : '') +
+    `. Someone cordoned it: it counts against ${pool ? `pool ${pool.name}'s` : "its pool's"} maxUnavailable, so the rollout updates fewer nodes at once, or none.` +
+    (age !== undefined && age >= errorAfterMinutes
+      ? ` It has been cordoned for ${duration(age * 60_000)}.`
+      : '') +
+    ' Uncordon it (oc adm uncordon) when the maintenance is over.';
+  return [
+    finding(
+      nodeNotReady,
+      n.subject,
+      n.unschedulableLocation,
+      message,
+      [
+        n.desiredDrain
+          ? rel(
+              n.at('metadata', 'annotations', nodeAnnotations.desiredDrain),
+              `desiredDrain ${n.desiredDrain}`,
+            )
+          : undefined,
+      ],
+      severity,
+      since,
+    ),
+  ];
+}

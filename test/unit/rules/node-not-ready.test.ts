@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict';
+import type { Json } from '../../../server/src/model/access';
+import type { Node } from '../../../server/src/model/node';
+import type { Snapshot } from '../../../server/src/model/snapshot';
+import { nodeNotReady } from '../../../server/src/rules/nodeNotReady';
+import { samples } from '../../support/fixtures';
+import { ruleTester, snapshotOf } from '../../support/ruleTester';
+import { setCondition } from '../../support/snapshot';
+
+/** healthy-4.10's gather started at 2022-03-24T17:41:05Z. */
+const gather = Date.parse('2022-03-24T17:41:05Z');
+const minutesBefore = (m: number) =>
+  new Date(gather - m * 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
+const worker = 'ip-10-0-130-171.us-west-2.compute.internal';
+const node = (s: Snapshot) => s.nodes.find((n) => n.name === worker)!;
+const annotations = (n: Node) => (n.raw.metadata as Json).annotations as Json;
+const mco = 'machineconfiguration.openshift.io/';
+
+const notReadyFor = (m: number) => (s: Snapshot) =>
+  setCondition(node(s), 'Ready', {
+    status: 'False',
+    reason: 'KubeletNotReady',
+    message: 'container runtime network not ready: NetworkReady=false',
+    lastTransitionTime: minutesBefore(m),
+  });
+
+const cordonedFor = (m: number) => (s: Snapshot) => {
+  const spec = node(s).raw.spec as Json;
+  spec.unschedulable = true;
+  spec.taints = [
+    { effect: 'NoSchedule', key: 'node.kubernetes.io/unschedulable', timeAdded: minutesBefore(m) },
+  ];
+};
+
+/** The controller asked the daemon to drain the node for its update (4.11+ annotations). */
+const drainingForUpdate = (s: Snapshot) => {
+  const a = annotations(node(s));
+  const cfg = String(a[`${mco}currentConfig`]);
+  a[`${mco}desiredConfig`] = 'rendered-worker-00112233445566778899aabbccddeeff';
+  a[`${mco}state`] = 'Working';
+  a[`${mco}desiredDrain`] = 'drain-rendered-worker-00112233445566778899aabbccddeeff';
+  a[`${mco}lastAppliedDrain`] = `uncordon-${cfg}`;
+};
+
+const uncordonedByMco = (s: Snapshot) => {
+  const a = annotations(node(s));
+  const cfg = String(a[`${mco}currentConfig`]);
+  a[`${mco}desiredDrain`] = `uncordon-${cfg}`;
+  a[`${mco}lastAppliedDrain`] = `uncordon-${cfg}`;
+};
+
+ruleTester(nodeNotReady, {
+  valid: [
+    { name: 'stays quiet on a healthy cluster', snapshot: snapshotOf(samples.healthy) },
+    {
+      name: 'a node cordoned by an in-progress machine-config drain is normal progress',
+      snapshot: snapshotOf(samples.healthy, drainingForUpdate, cordonedFor(45)),
+    },
+  ],
+  invalid: [
+    {
+      name: 'a node NotReady for 2 hours is an error, on its Ready condition',
+      snapshot: snapshotOf(samples.healthy, notReadyFor(120)),
+      findings: [
+        {
+          severity: 'error',
+          subject: `node/${worker}`,
+          message: [
+            /is not ready \(Ready=False\) since 2022-03-24T15:41:05Z \(2h0m before the gather\)/,
+            /maxUnavailable/,
+          ],
+          location: (s) => node(s).conditions.find((c) => c.type === 'Ready')!.location,
+        },
+      ],
+      check([f]) {
+        assert.equal(f!.since?.toISOString(), '2022-03-24T15:41:05.000Z');
+      },
+    },
+    {
+      name: 'a node NotReady for 10 minutes, not updating, is a warning',
+      snapshot: snapshotOf(samples.healthy, notReadyFor(10)),
+      findings: [{ severity: 'warning', subject: `node/${worker}`, message: /not ready/ }],
+    },
+    {
+      name: 'a node rebooting for its update is information for its first 20 minutes',
+      snapshot: snapshotOf(samples.healthy, drainingForUpdate, notReadyFor(3)),
+      findings: [
+        {
+          severity: 'info',
+          subject: `node/${worker}`,
+          message: /a reboot for an update is NotReady for a few minutes/,
+        },
+      ],
+    },
+    {
+      name: 'a node someone cordoned an hour ago is an error, named as a cordon',
+      snapshot: snapshotOf(samples.healthy, uncordonedByMco, cordonedFor(60)),
+      findings: [
+        {
+          severity: 'error',
+          subject: `node/${worker}`,
+          message: [
+            /is cordoned \(spec\.unschedulable: true\) since 2022-03-24T16:41:05Z/,
+            /Someone cordoned it/,
+            /uncordon-rendered-worker-/,
+          ],
+          location: (s) => node(s).at('spec', 'unschedulable'),
+        },
+      ],
+    },
+    {
+      name: 'a fresh cordon outside a drain is a warning',
+      snapshot: snapshotOf(samples.healthy, cordonedFor(5)),
+      findings: [{ severity: 'warning', subject: `node/${worker}`, message: /cordoned/ }],
+    },
+  ],
+});
