@@ -16,7 +16,7 @@ const root = dirname(fileURLToPath(import.meta.url));
 // cannot slip through, and `import type` counts as an import.
 const modules = {
   core: { paths: ['core'], mayImport: [] },
-  protocol: { paths: ['protocol'], mayImport: [] },
+  protocol: { paths: ['protocol'], mayImport: ['core'] },
   limits: { paths: ['limits.ts'], mayImport: [] },
   version: { paths: ['version.ts'], mayImport: [] },
   yaml: { paths: ['yaml'], mayImport: ['core', 'limits'] },

@@ -7,6 +7,9 @@ import { resolve } from 'node:path';
 import { analysisContext, analyzeRoot } from './analysis/analyze';
 import { parseArgs, usage, UsageError } from './cli/args';
 import { diffCommand } from './cli/diff';
+import { formatStatusJson, formatStatusText } from './cli/status';
+import { statusReport } from './analysis/statusReport';
+import type { RootStatusReport } from './core/updateStatus';
 import { formatJson, formatText, toReported } from './cli/report';
 import { discoverRoots, maxDiscoveryDepth } from './gather/discover';
 import { logNotes } from './gather/notes';
@@ -38,8 +41,8 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`must-gather-inspector: ${command.path} is not a folder\n`);
     return 2;
   }
-  const roots = await discoverRoots(base);
-  if (roots.length === 0) {
+  const gatherRoots = await discoverRoots(base);
+  if (gatherRoots.length === 0) {
     process.stderr.write(
       `must-gather-inspector: no must-gather found in ${command.path} (looked ${maxDiscoveryDepth} levels deep for cluster-scoped-resources/, namespaces/ or gather-extra JSON Lists)\n`,
     );
@@ -47,11 +50,11 @@ async function main(argv: string[]): Promise<number> {
   }
   const ctx = analysisContext({
     limits: command.limits,
-    levels: command.cmd === 'analyze' ? command.levels : {},
+    levels: command.cmd === 'diff' ? {} : command.levels,
   });
   const cache = ctx.cache;
   if (command.cmd === 'diff') {
-    const r = await diffCommand(roots, ctx, command.a, command.b, command.format);
+    const r = await diffCommand(gatherRoots, ctx, command.a, command.b, command.format);
     if (!r.ok) {
       process.stderr.write(
         r.error
@@ -64,9 +67,26 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(r.output);
     return 0;
   }
+  if (command.cmd === 'status') {
+    const roots: RootStatusReport[] = [];
+    for (const root of gatherRoots) {
+      const a = await analyzeRoot(root, ctx);
+      for (const e of a.internalErrors) process.stderr.write(`must-gather-inspector: ${e}\n`);
+      logNotes(a.index.notes, (m) => process.stderr.write(`must-gather-inspector: ${m}\n`));
+      // Positions now, while this root's files are surely still in the bounded cache.
+      roots.push(statusReport(a, base, (f) => cache.peek(f)));
+    }
+    const report = { roots };
+    process.stdout.write(
+      command.format === 'json'
+        ? formatStatusJson(report)
+        : formatStatusText(report, process.stdout.isTTY === true),
+    );
+    return roots.some((r) => r.insights.some((i) => i.level === 'error')) ? 1 : 0;
+  }
   const analyses = [];
   const findings = [];
-  for (const root of roots) {
+  for (const root of gatherRoots) {
     const a = await analyzeRoot(root, ctx);
     for (const e of a.internalErrors) process.stderr.write(`must-gather-inspector: ${e}\n`);
     logNotes(a.index.notes, (m) => process.stderr.write(`must-gather-inspector: ${m}\n`));

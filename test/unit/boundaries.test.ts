@@ -24,7 +24,7 @@ const boundaryRules = new Set([pathRule, packageRule, syntaxRule]);
  */
 const table: Record<string, { paths: string[]; mayImport: string[] }> = {
   core: { paths: ['core'], mayImport: [] },
-  protocol: { paths: ['protocol'], mayImport: [] },
+  protocol: { paths: ['protocol'], mayImport: ['core'] },
   limits: { paths: ['limits.ts'], mayImport: [] },
   version: { paths: ['version.ts'], mayImport: [] },
   yaml: { paths: ['yaml'], mayImport: ['core', 'limits'] },

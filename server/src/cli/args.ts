@@ -8,6 +8,7 @@ export type Format = 'text' | 'json';
 
 export type Command =
   | { cmd: 'analyze'; path: string; format: Format; levels: RuleLevels; limits: Limits }
+  | { cmd: 'status'; path: string; format: Format; levels: RuleLevels; limits: Limits }
   | { cmd: 'diff'; path: string; a: string; b: string; format: Format; limits: Limits }
   | { cmd: 'help' }
   | { cmd: 'version' };
@@ -20,6 +21,10 @@ export const usage = `Usage:
       <path> is a must-gather, a folder holding several, or a CI gather-extra folder.
       <level> is off, error, warning, info or hint.
       <name> is a bound on the work per file: ${limitNames.map((n) => `${n} (${defaultLimits[n]})`).join(', ')}.
+  must-gather-inspector status <path> [--format text|json] [--rule <id>=<level>]...
+                        [--limit <name>=<n>]...
+      Where the update stands, as oc adm upgrade status would say it (Control Plane, Worker
+      Upgrade, Update Health), offline, each line with the file:line of its evidence.
   must-gather-inspector diff <path> <machineconfig-a> <machineconfig-b> [--format text|json]
                         [--limit <name>=<n>]...
       What changed between two (rendered) MachineConfigs: a summary naming changed images
@@ -27,6 +32,8 @@ export const usage = `Usage:
   must-gather-inspector --help | --version
 
 Exit status (analyze): 0 without error findings, 1 with at least one, 2 on bad usage or a fatal error.
+Exit status (status): 0 without error-level insights, 1 with at least one, 2 on bad usage or a
+fatal error.
 Exit status (diff): 0 when both configs were found and compared, 2 on bad usage, an unknown config
 name or a fatal error.`;
 
@@ -34,7 +41,8 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
   if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) return { cmd: 'help' };
   if (argv.includes('--version')) return { cmd: 'version' };
   const [cmd, ...rest] = argv;
-  if (cmd !== 'analyze' && cmd !== 'diff') throw new UsageError(`unknown command "${cmd}"`);
+  if (cmd !== 'analyze' && cmd !== 'diff' && cmd !== 'status')
+    throw new UsageError(`unknown command "${cmd}"`);
   let format: Format = 'text';
   const ruleLevels: RuleLevels = {};
   const limits: Limits = { ...defaultLimits };
@@ -53,7 +61,7 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
       if (f !== 'text' && f !== 'json')
         throw new UsageError(`--format must be text or json, not "${f}"`);
       format = f;
-    } else if (cmd === 'analyze' && (a === '--rule' || a.startsWith('--rule='))) {
+    } else if (cmd !== 'diff' && (a === '--rule' || a.startsWith('--rule='))) {
       const spec = value('--rule');
       const m = /^([a-z0-9-]+)=(\w+)$/.exec(spec);
       if (!m || !isRuleLevel(m[2]))
@@ -83,6 +91,6 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
     }
     return { cmd, path: positional[0]!, a: positional[1]!, b: positional[2]!, format, limits };
   }
-  if (positional.length !== 1) throw new UsageError('analyze takes exactly one <path>');
-  return { cmd: 'analyze', path: positional[0]!, format, levels: ruleLevels, limits };
+  if (positional.length !== 1) throw new UsageError(`${cmd} takes exactly one <path>`);
+  return { cmd, path: positional[0]!, format, levels: ruleLevels, limits };
 }

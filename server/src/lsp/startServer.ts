@@ -10,6 +10,7 @@ import type { Connection, InitializeResult, WorkspaceFolder } from 'vscode-langu
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { RuleLevels } from '../analysis/analyze';
 import { listMachineConfigs } from '../analysis/loadMachineConfigs';
+import { statusReport } from '../analysis/statusReport';
 import type { Finding } from '../core/finding';
 import { poolCodeLenses } from '../features/codeLens';
 import { toDiagnostic } from '../features/diagnostics';
@@ -22,6 +23,7 @@ import {
   NormalizedConfigRequest,
   ReindexRequest,
   StatusNotification,
+  UpdateStatusRequest,
 } from '../protocol/messages';
 import { version } from '../version';
 import { offsetOf } from '../yaml/positions';
@@ -157,6 +159,11 @@ export function startServer(connection: Connection): Workspace {
   );
   connection.onRequest(NormalizedConfigRequest, (p) => normalizedConfig(workspace, p.root, p.name));
   connection.onRequest(CompareSummaryRequest, (p) => compareSummary(workspace, p.root, p.a, p.b));
+  connection.onRequest(UpdateStatusRequest, (p) => ({
+    roots: workspace
+      .analysesFor(p.uri?.startsWith('file:') ? fileURLToPath(p.uri) : undefined)
+      .map((a) => statusReport(a, undefined, (f) => workspace.cache.peek(f))),
+  }));
 
   connection.onCodeLens(async ({ textDocument }) => {
     const a = analysed(textDocument.uri);

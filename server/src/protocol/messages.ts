@@ -1,9 +1,19 @@
 /**
  * The custom messages between the VS Code client and the server, typed once for both sides (as
- * vscode-eslint shares its `RequestType`s). It imports nothing else of the server, so the client
- * bundle never pulls in the analysis.
+ * vscode-eslint shares its `RequestType`s). It imports only the plain-data contracts of core/,
+ * so the client bundle never pulls in the analysis.
  */
 import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
+import type { StatusReport } from '../core/updateStatus';
+
+export type {
+  ControlPlaneReport,
+  InsightReport,
+  NodeReport,
+  PoolReport,
+  RootStatusReport,
+  StatusReport,
+} from '../core/updateStatus';
 
 /** Where indexing stands and what was found, per must-gather root. */
 export interface StatusParams {
@@ -63,3 +73,16 @@ export const CompareSummaryRequest = new RequestType<CompareSummaryParams, strin
 
 /** The command the client registers, also used by the server's code lenses. */
 export const compareCommand = 'mustGatherInspector.compareRenderedConfigs';
+
+export interface UpdateStatusParams {
+  /** Limit to the must-gather holding this file; every must-gather when absent. */
+  uri?: string;
+}
+
+/**
+ * Where the update stands in each must-gather (`status --format json`'s object, with absolute
+ * paths): control plane, worker pools, nodes and insights, each with its evidence's file and line.
+ */
+export const UpdateStatusRequest = new RequestType<UpdateStatusParams, StatusReport, void>(
+  'mustGatherInspector/updateStatus',
+);

@@ -35,6 +35,8 @@ export const clusterVersionFailing: Rule = {
             ? { ...(deg?.location ?? o.at('status')), message: `ClusterOperator ${n}` }
             : undefined;
         }),
+        undefined,
+        c.lastTransitionTime,
       ),
     ];
   },

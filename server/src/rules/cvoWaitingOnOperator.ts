@@ -56,6 +56,7 @@ export const cvoWaitingOnOperator: Rule = {
                 );
           }),
           severity,
+          last.time,
         ),
       ];
     });

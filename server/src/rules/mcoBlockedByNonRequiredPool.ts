@@ -68,23 +68,38 @@ export const mcoBlockedByNonRequiredPool: Rule = {
         `${availabilityBehaviour(release)} ` +
         `Matches bug 1943289 (a non-required pool blocks the operator's level), still the behaviour on current releases.`;
       return [
-        finding(mcoBlockedByNonRequiredPool, mco.subject, degraded.location, message, [
-          rel(p.at('metadata', 'labels'), `pool ${p.name} has no ${requiredForUpgradeLabel} label`),
-          rel(degradedCondition(p)?.location, `pool ${p.name} is degraded`),
-          rel(p.condition('NodeDegraded')?.location, `pool ${p.name}: ${cause ?? 'NodeDegraded'}`),
-          ...required.map((r) =>
-            rel(r.condition('Updated')?.location, `required pool ${r.name} is updated`),
-          ),
-          level && rel(level.location, `machine-config reports operator version ${level.version}`),
-          available?.status === 'False'
-            ? rel(available.location, 'machine-config Available=False')
-            : undefined,
-          progressing &&
-            rel(progressing.location, `machine-config Progressing=${progressing.status}`),
-          cv && target
-            ? rel(cv.at('status', 'desired'), `ClusterVersion desires ${target}`)
-            : undefined,
-        ]),
+        finding(
+          mcoBlockedByNonRequiredPool,
+          mco.subject,
+          degraded.location,
+          message,
+          [
+            rel(
+              p.at('metadata', 'labels'),
+              `pool ${p.name} has no ${requiredForUpgradeLabel} label`,
+            ),
+            rel(degradedCondition(p)?.location, `pool ${p.name} is degraded`),
+            rel(
+              p.condition('NodeDegraded')?.location,
+              `pool ${p.name}: ${cause ?? 'NodeDegraded'}`,
+            ),
+            ...required.map((r) =>
+              rel(r.condition('Updated')?.location, `required pool ${r.name} is updated`),
+            ),
+            level &&
+              rel(level.location, `machine-config reports operator version ${level.version}`),
+            available?.status === 'False'
+              ? rel(available.location, 'machine-config Available=False')
+              : undefined,
+            progressing &&
+              rel(progressing.location, `machine-config Progressing=${progressing.status}`),
+            cv && target
+              ? rel(cv.at('status', 'desired'), `ClusterVersion desires ${target}`)
+              : undefined,
+          ],
+          undefined,
+          degraded.lastTransitionTime,
+        ),
       ];
     });
   },

@@ -35,22 +35,30 @@ export const poolDegraded: Rule = {
         count +
         impact;
       return [
-        finding(poolDegraded, p.subject, cond.location, message, [
-          cond.type !== 'NodeDegraded'
-            ? rel(p.condition('NodeDegraded')?.location, `pool ${p.name} NodeDegraded`)
-            : undefined,
-          p.condition('RenderDegraded')?.status === 'True'
-            ? rel(p.condition('RenderDegraded')?.location, `pool ${p.name} RenderDegraded`)
-            : undefined,
-          ...failing
-            .slice(0, maxNodesListed)
-            .map((n) =>
-              rel(
-                n.at('metadata', 'annotations', nodeAnnotations.state),
-                `node ${n.name} is ${n.mcdState}: ${clip(n.mcdReason ?? 'no reason given', 200)}`,
+        finding(
+          poolDegraded,
+          p.subject,
+          cond.location,
+          message,
+          [
+            cond.type !== 'NodeDegraded'
+              ? rel(p.condition('NodeDegraded')?.location, `pool ${p.name} NodeDegraded`)
+              : undefined,
+            p.condition('RenderDegraded')?.status === 'True'
+              ? rel(p.condition('RenderDegraded')?.location, `pool ${p.name} RenderDegraded`)
+              : undefined,
+            ...failing
+              .slice(0, maxNodesListed)
+              .map((n) =>
+                rel(
+                  n.at('metadata', 'annotations', nodeAnnotations.state),
+                  `node ${n.name} is ${n.mcdState}: ${clip(n.mcdReason ?? 'no reason given', 200)}`,
+                ),
               ),
-            ),
-        ]),
+          ],
+          undefined,
+          cond.lastTransitionTime,
+        ),
       ];
     });
   },

@@ -1,0 +1,107 @@
+/**
+ * The update assessment and insights of one analysed root as plain data (core/updateStatus),
+ * with the evidence placed by file and line: what `status --format json` prints and what the
+ * language server's update-status request answers.
+ */
+import { relative, sep } from 'node:path';
+import type { Location } from '../core/finding';
+import { isoTime } from '../core/text';
+import type {
+  ControlPlaneReport,
+  Evidence,
+  NodeReport,
+  RootStatusReport,
+} from '../core/updateStatus';
+import type { NodeStatus } from '../model/assessment';
+import type { ParsedFile } from '../yaml/parse';
+import { rangeIn } from '../yaml/positions';
+import type { RootAnalysis } from './analyze';
+
+/**
+ * @param base paths are made relative to it (`/`-separated); undefined keeps them absolute.
+ * @param peek the parse of a file the analysis read, for line numbers.
+ */
+export function statusReport(
+  a: RootAnalysis,
+  base: string | undefined,
+  peek: (file: string) => ParsedFile | undefined,
+): RootStatusReport {
+  const path = (p: string) =>
+    base === undefined ? p : relative(base, p).split(sep).join('/') || '.';
+  const place = (loc: Location): Evidence => ({
+    file: path(loc.file),
+    line: rangeIn(peek(loc.file), loc).start.line + 1,
+  });
+  const time = (d: Date | undefined) => (d ? isoTime(d) : null);
+  const node = (n: NodeStatus): NodeReport => ({
+    name: n.name,
+    pool: n.pool ?? null,
+    assessment: n.assessment,
+    phase: n.phase,
+    version: n.version ?? null,
+    currentConfig: n.currentConfig ?? null,
+    desiredConfig: n.desiredConfig ?? null,
+    message: n.message ?? null,
+    since: time(n.since),
+    ...place(n.evidence),
+  });
+  const cp = a.assessment.controlPlane;
+  const controlPlane: ControlPlaneReport = {
+    assessment: cp.assessment,
+    reason: cp.reason,
+    target: cp.target ?? null,
+    from: cp.from ?? null,
+    fromIncomplete: cp.fromIncomplete,
+    lastCompleted: cp.lastCompleted ?? null,
+    architecture: cp.architecture ?? null,
+    startedAt: time(cp.startedAt),
+    completedAt: time(cp.completedAt),
+    durationSeconds: cp.durationSeconds ?? null,
+    completionPercent: cp.completionPercent ?? null,
+    operators: { ...cp.operators },
+    updating: cp.updating.map((o) => ({
+      name: o.name,
+      since: time(o.since),
+      message: o.message,
+      ...place(o.evidence),
+    })),
+    health: {
+      healthy: cp.health.healthy,
+      unavailable: cp.health.unavailable,
+      degraded: cp.health.degraded,
+      unhealthy: cp.health.unhealthy.map((o) => ({
+        name: o.name,
+        condition: o.condition,
+        since: time(o.since),
+        message: o.message,
+        ...place(o.evidence),
+      })),
+    },
+    nodes: cp.nodes.map(node),
+    ...(cp.evidence ? place(cp.evidence) : {}),
+  };
+  return {
+    root: path(a.root.path),
+    gatherTime: time(a.snapshot.gatherTime),
+    controlPlane,
+    pools: a.assessment.pools.map((p) => ({
+      name: p.name,
+      required: p.required,
+      paused: p.paused,
+      assessment: p.assessment,
+      completionPercent: p.completionPercent ?? null,
+      counts: { ...p.counts },
+      nodes: p.nodes.map(node),
+      ...place(p.evidence),
+    })),
+    insights: a.insights.map((i) => ({
+      level: i.level,
+      impact: i.impact,
+      since: time(i.since),
+      message: i.message,
+      rule: i.rule ?? null,
+      subject: i.subject,
+      ...place(i.evidence),
+    })),
+  };
+}

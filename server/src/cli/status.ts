@@ -1,0 +1,175 @@
+/**
+ * `must-gather-inspector status <path>`: where the update stands, in the sections of
+ * `oc adm upgrade status` (Control Plane, Worker Upgrade, Update Health), each line ending with
+ * the file:line of its evidence (relative to the must-gather), or as JSON.
+ */
+import { clip, duration } from '../core/text';
+import type {
+  Evidence,
+  NodeReport,
+  PoolReport,
+  RootStatusReport,
+  StatusReport,
+} from '../core/updateStatus';
+
+/** Nodes listed per pool before the rest are summed up (Degraded and Unavailable always show). */
+const nodesListed = 10;
+
+const assessmentText: Record<RootStatusReport['controlPlane']['assessment'], string> = {
+  Progressing: 'Progressing',
+  ProgressingSlow: 'Progressing - Slow',
+  Stalled: 'Stalled',
+  Completed: 'Completed',
+  NotUpdating: 'Not updating',
+};
+
+export function formatStatusJson(report: StatusReport): string {
+  return JSON.stringify(report, null, 2) + '\n';
+}
+
+export function formatStatusText(report: StatusReport, color: boolean): string {
+  const paint = (code: string, s: string) => (color ? `\x1b[${code}m${s}\x1b[0m` : s);
+  const out: string[] = [];
+  for (const r of report.roots) {
+    const at = (e: Partial<Evidence>) =>
+      e.file === undefined ? '' : paint('2', `  ${shorten(r.root, e.file)}:${e.line}`);
+    const ago = (t: string | null) =>
+      t && r.gatherTime ? duration(Date.parse(r.gatherTime) - Date.parse(t)) : '-';
+    const cp = r.controlPlane;
+    out.push(paint('4', r.root) + (r.gatherTime ? `  (gathered ${r.gatherTime})` : ''), '');
+    out.push('= Control Plane =');
+    out.push(`Assessment:      ${assessmentText[cp.assessment]}${at(cp)}`);
+    if (cp.target) {
+      const from = cp.from
+        ? cp.architecture === 'Multi'
+          ? ' to Multi-Architecture'
+          : cp.fromIncomplete
+            ? ` (from incomplete ${cp.from}; last completed ${cp.lastCompleted ?? 'unknown'})`
+            : ` (from ${cp.from})`
+        : ' (a new install)';
+      out.push(`Target Version:  ${cp.target}${from}`);
+    }
+    for (const o of cp.updating) {
+      out.push(`Updating:        ${o.name} (since ${ago(o.since)})${at(o)}`);
+    }
+    const ops = cp.operators;
+    if (cp.completionPercent !== null) {
+      out.push(
+        `Completion:      ${cp.completionPercent}% (${ops.updated} operators updated, ${ops.updating} updating, ${ops.waiting} waiting)`,
+      );
+    }
+    if (cp.durationSeconds !== null) {
+      const when = cp.completedAt
+        ? `completed ${cp.completedAt}`
+        : `started ${cp.startedAt ?? '?'}`;
+      out.push(`Duration:        ${duration(cp.durationSeconds * 1000)} (${when})`);
+    }
+    const h = cp.health;
+    out.push(
+      `Operator Health: ${h.healthy} Healthy` +
+        (h.unavailable ? `, ${h.unavailable} Unavailable` : '') +
+        (h.degraded ? `, ${h.degraded} Available but degraded` : ''),
+    );
+    for (const u of h.unhealthy) {
+      out.push(
+        `                 ${u.name} ${u.condition === 'Available' ? 'Available=False' : 'Degraded=True'} for ${ago(u.since)}: ${clip(u.message || 'no message', 100)}${at(u)}`,
+      );
+    }
+    out.push(`Why:             ${cp.reason}`);
+    if (cp.nodes.length > 0) {
+      out.push('', 'Control Plane Nodes', ...nodeTable(cp.nodes, at));
+    }
+    if (r.pools.some((p) => p.counts.total > 0)) {
+      out.push('', '= Worker Upgrade =', '', ...poolTable(r.pools, at));
+      for (const p of r.pools.filter((x) => x.nodes.length > 0)) {
+        out.push('', `Worker Pool Nodes: ${p.name}`, ...nodeTable(p.nodes, at));
+      }
+    }
+    out.push('', '= Update Health =');
+    if (r.insights.length === 0) out.push('Nothing bears on an update.');
+    else {
+      out.push(
+        ...table(
+          ['SINCE', 'LEVEL', 'IMPACT', 'MESSAGE'],
+          r.insights.map((i) => [
+            ago(i.since),
+            i.level[0]!.toUpperCase() + i.level.slice(1),
+            i.impact,
+            `${clip(i.message, 160)}${i.rule ? ` [${i.rule}]` : ''}${at(i)}`,
+          ]),
+        ),
+      );
+    }
+    out.push('');
+  }
+  return out.join('\n');
+}
+
+function poolTable(pools: PoolReport[], at: (e: Evidence) => string): string[] {
+  return table(
+    ['WORKER POOL', 'ASSESSMENT', 'COMPLETION', 'STATUS'],
+    pools.map((p) => {
+      const c = p.counts;
+      const status =
+        p.counts.total === 0
+          ? '0 Total'
+          : `${c.available} Available, ${c.progressing} Progressing, ${c.draining} Draining` +
+            (c.excluded ? `, ${c.excluded} Excluded` : '') +
+            (c.degraded ? `, ${c.degraded} Degraded` : '');
+      return [
+        `${p.name}${p.required ? ' (required)' : ''}${p.paused ? ' (paused)' : ''}`,
+        p.assessment,
+        p.completionPercent === null ? '' : `${p.completionPercent}% (${c.updated}/${c.total})`,
+        status + at(p),
+      ];
+    }),
+  );
+}
+
+function nodeTable(nodes: NodeReport[], at: (e: Evidence) => string): string[] {
+  const shown = nodes.filter(
+    (n, i) => i < nodesListed || n.assessment === 'Degraded' || n.assessment === 'Unavailable',
+  );
+  const rows = table(
+    ['NAME', 'ASSESSMENT', 'PHASE', 'VERSION', 'MESSAGE'],
+    shown.map((n) => [
+      n.name,
+      n.assessment,
+      n.phase,
+      n.version ?? '?',
+      `${n.message ? clip(n.message, 120) : ''}${at(n)}`,
+    ]),
+  );
+  const rest = nodes.filter((n) => !shown.includes(n));
+  if (rest.length === 0) return rows;
+  const count = (a: NodeReport['assessment']) => rest.filter((n) => n.assessment === a).length;
+  return [
+    ...rows,
+    `... ${rest.length} more: ${count('Completed')} Completed, ${count('Progressing')} Progressing, ${count('Outdated')} Outdated, ${count('Excluded')} Excluded (all of them: status --format json)`,
+  ];
+}
+
+/** Columns padded to the widest cell plus three spaces, as oc's tabwriter; the last unpadded. */
+function table(header: string[], rows: string[][]): string[] {
+  const all = [header, ...rows];
+  const widths = header.map((_, i) =>
+    Math.max(...all.slice(0).map((r) => (i < r.length - 1 ? visible(r[i] ?? '').length : 0))),
+  );
+  return all.map((r) =>
+    r
+      .map((c, i) => (i < r.length - 1 ? c.padEnd(widths[i]! + 3) : c))
+      .join('')
+      .trimEnd(),
+  );
+}
+
+/** Text without colour codes, for widths. */
+function visible(s: string): string {
+  // eslint-disable-next-line no-control-regex -- the escape is what is stripped
+  return s.replace(/\x1b\[[0-9;]*m/g, '');
+}
+
+/** A file relative to its must-gather, as analyze's related locations are printed. */
+function shorten(root: string, file: string): string {
+  return file.startsWith(root + '/') ? file.slice(root.length + 1) : file;
+}

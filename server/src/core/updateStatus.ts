@@ -1,0 +1,95 @@
+/**
+ * Where an update stands, as every front end shows it: the JSON of `status --format json`, the
+ * language server's update-status request and the editor's view. Plain data: times are RFC 3339
+ * UTC strings, durations seconds, what the must-gather does not tell is null; `file` and `line`
+ * (1-based) place the evidence.
+ */
+
+export interface Evidence {
+  file: string;
+  line: number;
+}
+
+export interface NodeReport extends Evidence {
+  name: string;
+  pool: string | null;
+  assessment: 'Outdated' | 'Progressing' | 'Completed' | 'Degraded' | 'Unavailable' | 'Excluded';
+  phase: 'Pending' | 'Draining' | 'Updating' | 'Rebooting' | 'Paused' | 'Updated';
+  version: string | null;
+  currentConfig: string | null;
+  desiredConfig: string | null;
+  message: string | null;
+  since: string | null;
+}
+
+export interface ControlPlaneReport extends Partial<Evidence> {
+  assessment: 'Progressing' | 'ProgressingSlow' | 'Stalled' | 'Completed' | 'NotUpdating';
+  /** One sentence: why the assessment is what it is. */
+  reason: string;
+  target: string | null;
+  from: string | null;
+  fromIncomplete: boolean;
+  lastCompleted: string | null;
+  architecture: 'Multi' | null;
+  startedAt: string | null;
+  completedAt: string | null;
+  durationSeconds: number | null;
+  completionPercent: number | null;
+  operators: { total: number; updated: number; updating: number; waiting: number };
+  updating: ({ name: string; since: string | null; message: string } & Evidence)[];
+  health: {
+    healthy: number;
+    unavailable: number;
+    degraded: number;
+    unhealthy: ({
+      name: string;
+      condition: 'Available' | 'Degraded';
+      since: string | null;
+      message: string;
+    } & Evidence)[];
+  };
+  nodes: NodeReport[];
+}
+
+export interface PoolReport extends Evidence {
+  name: string;
+  required: boolean;
+  paused: boolean;
+  assessment: 'Pending' | 'Progressing' | 'Completed' | 'Degraded' | 'Excluded' | 'Empty';
+  completionPercent: number | null;
+  counts: {
+    total: number;
+    updated: number;
+    available: number;
+    progressing: number;
+    draining: number;
+    degraded: number;
+    excluded: number;
+    outdated: number;
+  };
+  nodes: NodeReport[];
+}
+
+export interface InsightReport extends Evidence {
+  level: 'error' | 'warning' | 'info';
+  impact: 'Update Stalled' | 'Update Speed' | 'API Availability' | 'None';
+  since: string | null;
+  message: string;
+  /** The rule of the finding that says why (null for what the assessment alone says). */
+  rule: string | null;
+  subject: string;
+}
+
+export interface RootStatusReport {
+  /** The must-gather, relative to the analysed path (absolute from the language server). */
+  root: string;
+  gatherTime: string | null;
+  controlPlane: ControlPlaneReport;
+  /** Worker pools (every pool but master). */
+  pools: PoolReport[];
+  insights: InsightReport[];
+}
+
+export interface StatusReport {
+  roots: RootStatusReport[];
+}
