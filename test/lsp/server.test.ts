@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import {
@@ -156,6 +157,44 @@ describe('language server settings and a healthy must-gather', () => {
       const all = [...lsp.diagnostics.values()].flat();
       assert.equal(byRule(all, 'pool-degraded').length, 0);
       assert.ok(lsp.logs.some((l) => /unknown rule "no-such-rule"/.test(l)));
+    } finally {
+      await lsp.stop();
+    }
+  });
+});
+
+describe('language server update status', () => {
+  it('answers the typed update-status request with the CLI status report, per must-gather', async () => {
+    const lsp = await LspClient.start([examplesDir]);
+    try {
+      await lsp.idle();
+      await lsp.waitFor(
+        'both roots analysed',
+        () => byRule(lsp.diagnosticsFor(seed001), 'mco-level-before-required-pools')[0],
+      );
+      const all = (await lsp.connection.sendRequest('mustGatherInspector/updateStatus', {})) as {
+        roots: {
+          root: string;
+          controlPlane: { assessment: string; target: string };
+          pools: { name: string; counts: { degraded: number } }[];
+          insights: { level: string; rule: string | null; file: string; line: number }[];
+        }[];
+      };
+      assert.equal(all.roots.length, 2);
+      const one = (await lsp.connection.sendRequest('mustGatherInspector/updateStatus', {
+        uri: pathToFileURL(seed000).href,
+      })) as typeof all;
+      assert.equal(one.roots.length, 1, 'the must-gather of the given file only');
+      const r = one.roots[0]!;
+      assert.equal(r.controlPlane.assessment, 'Stalled');
+      assert.equal(r.controlPlane.target, '4.7.4');
+      assert.equal(r.pools.find((p) => p.name === 'worker')?.counts.degraded, 9);
+      const error = r.insights.find((i) => i.level === 'error' && i.rule === 'pool-degraded')!;
+      assert.ok(error.file.startsWith(r.root + '/'), 'absolute paths, inside the root');
+      assert.match(
+        readFileSync(error.file, 'utf8').split('\n')[error.line - 1] ?? '',
+        /lastTransitionTime/,
+      );
     } finally {
       await lsp.stop();
     }
