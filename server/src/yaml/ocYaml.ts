@@ -17,8 +17,13 @@ const giveUp = (): never => {
   throw new Unsupported();
 };
 
-/** Text spans by JSON pointer: a map entry from its key to the end of its value, an item itself. */
-export type SpanIndex = Map<string, [number, number]>;
+/**
+ * Text spans by JSON pointer: a map entry from its key to the end of its value, an item itself.
+ * A Map (this reader records every span) or an index that finds them on demand (JSON).
+ */
+export interface SpanIndex {
+  get(pointer: string): [number, number] | undefined;
+}
 
 /**
  * @param skip pointers of block values to leave out unread (e.g. `/metadata/managedFields`,
@@ -32,12 +37,12 @@ export function parseOcYaml(
 export function parseOcYaml(
   text: string,
   withSpans: true,
-): { value: unknown; spans: SpanIndex } | undefined;
+): { value: unknown; spans: Map<string, [number, number]> } | undefined;
 export function parseOcYaml(
   text: string,
   withSpans = false,
   skip?: ReadonlySet<string>,
-): { value: unknown; spans?: SpanIndex } | undefined {
+): { value: unknown; spans?: Map<string, [number, number]> } | undefined {
   if (text.length === 0 || text.includes('\r') || text.charCodeAt(0) === 0xfeff) return undefined;
   try {
     const r = new Reader(text.split('\n'), withSpans, skip);
@@ -113,7 +118,7 @@ class Reader {
   private i = 0;
   /** Offset of each line's start, when spans are recorded. */
   private readonly starts: number[] | undefined;
-  readonly spans: SpanIndex | undefined;
+  readonly spans: Map<string, [number, number]> | undefined;
 
   constructor(
     private readonly lines: string[],

@@ -4,6 +4,7 @@
  */
 import type { Document } from 'yaml';
 import { defaultLimits } from '../limits';
+import { JsonSpans } from './jsonSpans';
 import { yamlLib } from './lib';
 import { parseOcYaml } from './ocYaml';
 import type { SpanIndex } from './ocYaml';
@@ -34,6 +35,8 @@ export interface ParsedDocument {
   node: Document.Parsed;
   /** Spans by pointer, when a fast reader can give them without building `node`. */
   readonly spans?: SpanIndex | undefined;
+  /** Spans and paths of a document read with JSON.parse, found without building `node`. */
+  readonly json?: JsonSpans | undefined;
 }
 
 export interface ParsedFile {
@@ -102,7 +105,8 @@ function parseJsonFast(text: string, maxDepth: number): { value: unknown } | und
 
 /**
  * A file whose value a fast reader produced: the `yaml` node tree with positions, which costs
- * 10 to 40x more to build, is made only when something asks for a position in this file.
+ * 10 to 40x more to build, is made only when something asks for a node of this file. Positions
+ * come without it: `oc` YAML read again with spans, JSON from an index of its text.
  */
 function withLazyTree(
   text: string,
@@ -112,6 +116,9 @@ function withLazyTree(
 ): ParsedFile {
   let tree: Document.Parsed | undefined;
   let spans: SpanIndex | undefined;
+  let json: JsonSpans | undefined;
+  const jsonIndex = (): JsonSpans | undefined =>
+    ocYaml ? undefined : (json ??= new JsonSpans(text));
   const doc: ParsedDocument = {
     value,
     get node() {
@@ -123,7 +130,11 @@ function withLazyTree(
     // Reading `oc` YAML again with spans costs far less than the node tree (findings need spans).
     get spans() {
       if (ocYaml) spans ??= parseOcYaml(text, true)?.spans;
-      return spans;
+      return ocYaml ? spans : jsonIndex();
+    },
+    // JSON: scanning only the containers on the paths asked for costs about one JSON.parse.
+    get json() {
+      return jsonIndex();
     },
   };
   let lines: LineStarts | undefined;

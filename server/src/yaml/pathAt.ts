@@ -19,6 +19,12 @@ export interface PathAt {
 }
 
 export function pathAt(file: ParsedFile, offset: number): PathAt | undefined {
+  // A JSON file read with JSON.parse has one document and its own index: no tree to build.
+  const json = file.docs.length === 1 ? file.docs[0]?.json : undefined;
+  if (json) {
+    const at = json.at(offset);
+    return at && { doc: 0, ...at };
+  }
   const doc = file.docs.findIndex((d) => {
     const r = d.node.range;
     return r[0] <= offset && offset <= r[2];
