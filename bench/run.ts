@@ -11,6 +11,7 @@ import { ensureGenerated } from './gen/ensure';
 import type { GeneratedInfo } from './gen/ensure';
 import { analysisFacts, writeList } from './measure/analysis';
 import { measureDiff } from './measure/diff';
+import { measureGatherExtra } from './measure/gatherExtra';
 import { measureLsp } from './measure/lsp';
 import { has, medianRun, repo, runProcess } from './measure/proc';
 import { renderResults } from './measure/report';
@@ -84,6 +85,8 @@ async function main(): Promise<void> {
       scale.push({ fraction, info: g, ms: medianRun(5, analyzeRun(g.dir)).ms });
     }
     scale.push({ fraction: 1, info: large, ms: analyzeLarge.ms });
+    log('gather-extra with a 40 MiB machineconfigs.json (generating or reusing)');
+    const gatherExtra = await measureGatherExtra(cli, outRoot, join(tmp, 'storage-gather-extra'));
     log('language server');
     const lsp = await measureLsp(
       large.dir,
@@ -109,6 +112,7 @@ async function main(): Promise<void> {
       analyzeLarge: { ms: analyzeLarge.ms, maxRssMiB: analyzeLarge.maxRssMiB ?? 0 },
       analyzeSmall: { ms: analyzeSmall.ms, maxRssMiB: analyzeSmall.maxRssMiB ?? 0 },
       scale,
+      gatherExtra,
       lsp,
       diff,
     };

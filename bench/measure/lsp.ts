@@ -25,11 +25,11 @@ export interface LspFigures {
   cycles: number;
 }
 
-const server = join(repo, 'dist', 'server.js');
+const bundledServer = join(repo, 'dist', 'server.js');
 const timeoutMs = 300_000;
 
 /** Resident set size of the server after a full GC (see bench/support/gc-on-signal.cjs). */
-async function rssMiB(pid: number | undefined): Promise<number> {
+export async function rssMiB(pid: number | undefined): Promise<number> {
   if (pid === undefined) throw new Error('no server process');
   process.kill(pid, 'SIGUSR2');
   await new Promise((r) => setTimeout(r, 300));
@@ -43,6 +43,7 @@ async function firstDiagnostics(
   dir: string,
   file: string,
   storageDir: string,
+  server: string,
 ): Promise<[LspClient, number, number]> {
   const t = performance.now();
   const gc = ['--expose-gc', '--require', join(repo, 'bench/support/gc-on-signal.cjs')];
@@ -89,14 +90,21 @@ function hoverPositions(text: string, n: number): [number, number][] {
 /**
  * @param storageDir an empty folder for the server to remember diagnostics in (as the VS Code
  *   client's global storage): the first server starts cold, the second finds what it stored.
+ * @param server the bundled server to start (another build, to compare two in one run).
  */
 export async function measureLsp(
   dir: string,
   operatorFile: string,
   poolFile: string,
   storageDir: string,
+  server = bundledServer,
 ): Promise<LspFigures> {
-  const [cold, firstCold, firstColdReady] = await firstDiagnostics(dir, operatorFile, storageDir);
+  const [cold, firstCold, firstColdReady] = await firstDiagnostics(
+    dir,
+    operatorFile,
+    storageDir,
+    server,
+  );
   const t = performance.now();
   await cold.idle();
   const indexedColdMs = firstCold + (performance.now() - t);
@@ -124,7 +132,12 @@ export async function measureLsp(
   const rssAfterCyclesMiB = await rssMiB(cold.pid);
   await cold.stop();
 
-  const [warm, firstWarm, firstWarmReady] = await firstDiagnostics(dir, operatorFile, storageDir);
+  const [warm, firstWarm, firstWarmReady] = await firstDiagnostics(
+    dir,
+    operatorFile,
+    storageDir,
+    server,
+  );
   await warm.idle();
   await warm.stop();
 

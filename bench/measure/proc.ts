@@ -46,6 +46,20 @@ export function medianRun(n: number, run: () => ProcRun): ProcRun {
   return runs[Math.floor(runs.length / 2)] as ProcRun;
 }
 
+/**
+ * Medians of several commands measured in turn (a, b, a, b, ...) after one warm-up each, so a
+ * change in the machine's load falls on all of them alike and their ratio holds.
+ */
+export function interleavedMedians(n: number, runs: (() => ProcRun)[]): ProcRun[] {
+  for (const run of runs) run();
+  const samples = runs.map((): ProcRun[] => []);
+  for (let k = 0; k < n; k++) runs.forEach((run, i) => samples[i]?.push(run()));
+  return samples.map((s) => {
+    const sorted = s.sort((a, b) => a.ms - b.ms);
+    return sorted[Math.floor(sorted.length / 2)] as ProcRun;
+  });
+}
+
 export function percentile(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] as number;
