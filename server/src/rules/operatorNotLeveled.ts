@@ -25,6 +25,10 @@ export const operatorNotLeveled: Rule = {
       const v = o.operatorVersion;
       if (!v || v.version === target) return [];
       if (inProgress && !waitedOn.has(o.name)) return [];
+      // The operator the CVO waits on, rolling out (Progressing=True) in an update on time: the
+      // update's own progress, said as information.
+      const rolling =
+        cp === 'Progressing' && findCondition(o.conditions, 'Progressing')?.status === 'True';
       const conds = ['Available', 'Progressing', 'Degraded'].map((t) =>
         describe(findCondition(o.conditions, t), t),
       );
@@ -35,12 +39,22 @@ export const operatorNotLeveled: Rule = {
         (waitedOn.has(o.name) ? `, and reports waiting on ${o.name}` : '') +
         `. ${o.name} reports ${conds.join(', ')}.`;
       return [
-        finding(operatorNotLeveled, o.subject, v.location, message, [
-          rel(cv.at('status', 'desired'), `ClusterVersion desires ${target}`),
-          degraded?.status === 'True'
-            ? rel(degraded.location, `${o.name} ${describe(degraded)}`)
-            : undefined,
-        ]),
+        finding(
+          operatorNotLeveled,
+          o.subject,
+          v.location,
+          message +
+            (rolling
+              ? ` It is rolling out (Progressing=True) and the update is on time: this is its progress.`
+              : ''),
+          [
+            rel(cv.at('status', 'desired'), `ClusterVersion desires ${target}`),
+            degraded?.status === 'True'
+              ? rel(degraded.location, `${o.name} ${describe(degraded)}`)
+              : undefined,
+          ],
+          rolling ? 'info' : operatorNotLeveled.defaultSeverity,
+        ),
       ];
     });
   },

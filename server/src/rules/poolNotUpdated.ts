@@ -37,7 +37,7 @@ export const poolNotUpdated: Rule = {
           ? ` Target ${p.targetConfig ?? 'unknown'}, current ${p.currentConfig ?? 'unknown'}.`
           : '';
       const normal = rollingNormally(assessment, p.name)
-        ? ' The update is progressing and this pool has no degraded or unavailable node: this is its rollout.'
+        ? ' The update is progressing and this pool has no degraded node: this is its rollout.'
         : '';
       const message = `Pool ${poolName(p)} is not updated${since} (${poolProgress(p)}).${config}${impact}${normal}`;
       return [
@@ -70,5 +70,6 @@ function rollingNormally(a: UpdateAssessment, pool: string): boolean {
   if (!progressingNormally(a)) return false;
   const nodes =
     pool === 'master' ? a.controlPlane.nodes : (a.pools.find((p) => p.name === pool)?.nodes ?? []);
-  return nodes.every((n) => n.assessment !== 'Degraded' && n.assessment !== 'Unavailable');
+  // Unavailable nodes are the rollout's own drains, or node-not-ready's findings.
+  return nodes.every((n) => n.assessment !== 'Degraded');
 }

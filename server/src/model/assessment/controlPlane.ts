@@ -37,6 +37,25 @@ export function updateInFlight(cv: ClusterVersion | undefined): boolean {
   return findCondition(cv.conditions, 'Progressing')?.status === 'True' || cv.updateInProgress;
 }
 
+/** `Multi` while a migration to a multi-architecture payload is in flight. */
+export function migratingArchitecture(cv: ClusterVersion | undefined): 'Multi' | undefined {
+  if (!cv || !updateInFlight(cv)) return undefined;
+  const desired = cv.spec.desiredUpdate as { architecture?: unknown } | undefined;
+  const architecture = (cv.status.desired as { architecture?: unknown } | undefined)?.architecture;
+  if (desired?.architecture === 'Multi' || architecture === 'Multi') {
+    const [latest, previous] = cv.history;
+    // Multi from the start (an install or an update of a multi payload) is no migration.
+    if (!previous || !latest || previous.version === latest.version) return 'Multi';
+  }
+  const [latest, previous] = cv.history;
+  return latest &&
+    previous &&
+    previous.version === latest.version &&
+    previous.image !== latest.image
+    ? 'Multi'
+    : undefined;
+}
+
 /**
  * @param allNodes every node's status, to tell a Completed update (nodes still on an older
  *   release) from a cluster that is not updating.
@@ -73,17 +92,7 @@ export function controlPlaneStatus(
   const health = operatorHealth(ops);
   const inFlight = updateInFlight(cv);
   const previous = history[1];
-  const architecture =
-    inFlight &&
-    (cv?.spec.desiredUpdate as { architecture?: unknown } | undefined)?.architecture === 'Multi'
-      ? 'Multi'
-      : inFlight &&
-          previous !== undefined &&
-          latest !== undefined &&
-          previous.version === latest.version &&
-          previous.image !== latest.image
-        ? 'Multi'
-        : undefined;
+  const architecture = migratingArchitecture(cv);
   const startedAt = latest?.startedTime;
   const completedAt = latest?.state === 'Completed' ? latest.completionTime : undefined;
   const end = completedAt ?? now;
@@ -99,7 +108,11 @@ export function controlPlaneStatus(
     assessment = 'NotUpdating';
     reason = 'The must-gather holds no ClusterVersion, so where an update stands is unknown.';
   } else if (inFlight) {
-    const stalledBy = slowness(ops, updated, updating, history, startedAt, now);
+    // Nodes rolling with none degraded: machine-config's rollout moves, however long it takes.
+    const nodesMoving =
+      allNodes.some((n) => n.assessment === 'Progressing') &&
+      !allNodes.some((n) => n.assessment === 'Degraded');
+    const stalledBy = slowness(ops, updated, updating, history, startedAt, now, nodesMoving);
     assessment = stalledBy.assessment;
     reason =
       `Updating to ${target ?? '?'}${previous ? ` from ${previous.version}` : ''}` +
@@ -186,7 +199,8 @@ function operatorHealth(ops: ClusterOperator[]): ControlPlaneStatus['health'] {
 }
 
 /**
- * Stalled, slow or on time, as oc estimates it: the update's expected length is projected from
+ * Stalled, slow or on time, as oc estimates it (but a machine-config rollout with nodes moving
+ * and none degraded is on time, whatever its length): the update's expected length is projected from
  * when operators last moved and how many are done (about 97% of operators are updated two thirds
  * into an update, machine-config's node rollout taking the rest), or is the last update's length
  * (one hour without one). Past the estimate it is slow; ten minutes past it, stalled.
@@ -198,11 +212,16 @@ function slowness(
   history: HistoryEntry[],
   startedAt: Date | undefined,
   now: Date | undefined,
+  nodesMoving: boolean,
 ): { assessment: ControlPlaneAssessment; note: string } {
   if (!startedAt || !now || ops.length === 0) return { assessment: 'Progressing', note: '' };
   const updatingFor = now.getTime() - startedAt.getTime();
   const mcoOnly =
     updating.length === 1 && updating[0]!.name === 'machine-config' && updated === ops.length - 1;
+  // The node rollout's length depends on the pools' sizes, which the estimate does not know.
+  if (mcoOnly && nodesMoving) {
+    return { assessment: 'Progressing', note: '; machine-config is rolling out to the nodes' };
+  }
   let last: number | undefined;
   if (mcoOnly) last = updating[0]!.since?.getTime();
   else {

@@ -4,7 +4,7 @@
  */
 import type { Snapshot } from '../snapshot';
 import { primaryPool } from '../snapshot';
-import { controlPlaneStatus } from './controlPlane';
+import { controlPlaneStatus, migratingArchitecture } from './controlPlane';
 import { nodeStatus, sortNodes } from './nodes';
 import { poolStatus } from './pools';
 import type { NodeStatus, UpdateAssessment } from './types';
@@ -12,10 +12,11 @@ import type { NodeStatus, UpdateAssessment } from './types';
 export function assessUpdate(s: Snapshot): UpdateAssessment {
   const now = s.gatherTime ?? latestTransition(s);
   const target = s.clusterVersion?.history[0]?.version || s.clusterVersion?.desiredVersion;
+  const migrating = migratingArchitecture(s.clusterVersion) !== undefined;
   const byPool = new Map<string, NodeStatus[]>();
   const all: NodeStatus[] = [];
   for (const n of s.nodes) {
-    const status = nodeStatus(s, n, target);
+    const status = nodeStatus(s, n, target, migrating);
     all.push(status);
     const pool = primaryPool(s, n)?.name ?? '';
     byPool.set(pool, [...(byPool.get(pool) ?? []), status]);

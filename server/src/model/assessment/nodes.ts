@@ -57,18 +57,26 @@ export function drainInProgress(n: Node): boolean {
 
 /**
  * @param target the release the cluster updates (or updated) to.
+ * @param migrating a migration to a multi-architecture payload: the release stays the same, so
+ *   a node is updated only once it runs its pool's target config (as oc 4.18+ judges it).
  */
-export function nodeStatus(s: Snapshot, n: Node, target: string | undefined): NodeStatus {
+export function nodeStatus(
+  s: Snapshot,
+  n: Node,
+  target: string | undefined,
+  migrating = false,
+): NodeStatus {
   const pool = primaryPool(s, n);
   const version = configVersion(s, n.currentConfig);
   const desiredVersion = configVersion(s, n.desiredConfig);
   const poolTarget = pool?.targetConfig;
   const done = n.mcdState === 'Done' && n.currentConfig === n.desiredConfig;
   // Without a stamped release (configs before 2022) the pool's target config decides.
+  const onPoolTarget = n.currentConfig !== undefined && n.currentConfig === poolTarget && done;
   const updated =
     version !== undefined && target !== undefined
-      ? version === target
-      : n.currentConfig !== undefined && n.currentConfig === poolTarget && done;
+      ? version === target && (!migrating || onPoolTarget)
+      : onPoolTarget;
   const updating =
     !updated &&
     n.desiredConfig !== undefined &&
