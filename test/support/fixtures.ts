@@ -19,6 +19,20 @@ export const samples = {
   gatherExtra: join(fixturesDir, 'gather-extra-2019850'),
 };
 
+/** The update scenarios (test/fixtures/README.md says what each holds). */
+export const updates = {
+  configRollout: join(fixturesDir, 'update-config-rollout'),
+  early: join(fixturesDir, 'update-early'),
+  draining: join(fixturesDir, 'update-draining'),
+  stalled: join(fixturesDir, 'update-stalled-degraded-node'),
+  completedPoolRolling: join(fixturesDir, 'update-completed-pool-rolling'),
+  pausedPool: join(fixturesDir, 'update-paused-pool'),
+  multiarch: join(fixturesDir, 'update-multiarch'),
+  previousIncomplete: join(fixturesDir, 'update-previous-incomplete'),
+  singleNode: join(fixturesDir, 'update-single-node'),
+  compact: join(fixturesDir, 'update-compact'),
+};
+
 /** The image folder (the must-gather root) below a scenario folder. */
 export function mustGatherRoot(scenario: string): string {
   const found = find(

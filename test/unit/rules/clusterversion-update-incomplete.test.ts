@@ -1,5 +1,5 @@
 import { clusterVersionUpdateIncomplete } from '../../../server/src/rules/clusterVersionUpdateIncomplete';
-import { samples } from '../../support/fixtures';
+import { samples, updates } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 
 ruleTester(clusterVersionUpdateIncomplete, {
@@ -22,6 +22,30 @@ ruleTester(clusterVersionUpdateIncomplete, {
             /from 4\.7\.3 to 4\.7\.4 started 2021-03-25T07:30:44Z \(4h49m before the gather\)/,
             /machine-config \(4\.7\.3\)/,
           ],
+        },
+      ],
+    },
+  ],
+});
+
+ruleTester(clusterVersionUpdateIncomplete, {
+  valid: [],
+  invalid: [
+    {
+      name: 'an update on time is information',
+      snapshot: snapshotOf(updates.early),
+      findings: [{ severity: 'info', subject: 'cv/version', message: /from 4\.15\.2 to 4\.15\.3/ }],
+    },
+    {
+      name: 'an update over one that never completed names it, as a warning',
+      snapshot: snapshotOf(updates.previousIncomplete),
+      findings: [
+        {
+          severity: 'warning',
+          subject: 'cv/version',
+          message:
+            /from 4\.14\.1 \(an update that itself never completed; the last completed release is 4\.14\.0-rc\.7\) to 4\.14\.2/,
+          related: [(r) => /the update to 4\.14\.1 is Partial/.test(r.message)],
         },
       ],
     },

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { cvoWaitingOnOperator } from '../../../server/src/rules/cvoWaitingOnOperator';
-import { samples } from '../../support/fixtures';
+import { samples, updates } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 
 // The log line, its span and the old-log window are tested in test/unit/cvoLog.test.ts.
@@ -45,6 +45,37 @@ ruleTester(cvoWaitingOnOperator, {
           subject:
             'log/openshift-cluster-version/cluster-version-operator-f7lzrmgwj-7drc7/cluster-version-operator',
           message: /From 4\.8 the cluster-version operator checks Available and Degraded/,
+        },
+      ],
+    },
+  ],
+});
+
+// Waiting on operators is what an update does: a warning only once the update is slow or stalled.
+ruleTester(cvoWaitingOnOperator, {
+  valid: [],
+  invalid: [
+    {
+      name: 'waiting on machine-config in an update on time: information',
+      snapshot: snapshotOf(updates.draining),
+      findings: [
+        {
+          severity: 'info',
+          subject:
+            'log/openshift-cluster-version/cluster-version-operator-2l848btgn-zgdbm/cluster-version-operator',
+          message: /waiting on machine-config/,
+        },
+      ],
+    },
+    {
+      name: 'the same wait in a stalled update: a warning',
+      snapshot: snapshotOf(updates.stalled),
+      findings: [
+        {
+          severity: 'warning',
+          subject:
+            'log/openshift-cluster-version/cluster-version-operator-l9bpptwjr-5hz4b/cluster-version-operator',
+          message: /machine-config/,
         },
       ],
     },

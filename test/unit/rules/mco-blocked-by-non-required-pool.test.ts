@@ -106,3 +106,35 @@ describe('poolsNamedNotReady', () => {
     );
   });
 });
+
+/** Seed 000 as if the update had completed before the worker pool degraded. */
+const completedBeforeDegraded = (s: Snapshot) => {
+  const mco = operator(s, 'machine-config')!;
+  for (const v of mco.status.versions as Json[]) v.version = '4.7.4';
+  const [latest] = s.clusterVersion!.status.history as Json[];
+  latest!.state = 'Completed';
+  latest!.completionTime = '2021-03-25T08:40:12Z';
+};
+
+ruleTester(mcoBlockedByNonRequiredPool, {
+  valid: [],
+  invalid: [
+    {
+      name: 'after the update completed, nothing waits now; the next update will',
+      snapshot: snapshotOf(samples.workerBlocksMco, completedBeforeDegraded),
+      findings: [
+        {
+          severity: 'warning',
+          subject: 'co/machine-config',
+          message: [
+            /The update to 4\.7\.4 had completed \(machine-config reports 4\.7\.4\), so nothing waits on it now/,
+            /the next update will stop at machine-config until `worker` recovers/,
+          ],
+        },
+      ],
+      check([f]) {
+        assert.doesNotMatch(f!.message, /the cluster update waits on machine-config/);
+      },
+    },
+  ],
+});

@@ -2,7 +2,7 @@ import type { Json } from '../../../server/src/model/access';
 import { operator, pool } from '../../../server/src/model/snapshot';
 import type { Snapshot } from '../../../server/src/model/snapshot';
 import { mcoLevelBeforeRequiredPools } from '../../../server/src/rules/mcoLevelBeforeRequiredPools';
-import { samples } from '../../support/fixtures';
+import { samples, updates } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 import { setCondition } from '../../support/snapshot';
 
@@ -99,4 +99,15 @@ ruleTester(mcoLevelBeforeRequiredPools, {
       ],
     },
   ],
+});
+
+// A same-version migration to multi-arch: every operator reports the target from the start.
+ruleTester(mcoLevelBeforeRequiredPools, {
+  valid: [
+    {
+      name: 'no early level while the pools roll a multi-architecture payload',
+      snapshot: snapshotOf(updates.multiarch),
+    },
+  ],
+  invalid: [],
 });

@@ -48,3 +48,39 @@ ruleTester(operatorDegraded, {
     },
   ],
 });
+
+/** healthy-4.10 was gathered at 2022-03-24T17:41:05Z. */
+const networkDegradedFor = (minutes: number) => (s: Parameters<typeof operator>[0]) =>
+  setCondition(operator(s, 'network')!, 'Degraded', {
+    status: 'True',
+    reason: 'RolloutHung',
+    message: 'DaemonSet "/openshift-multus/multus" rollout is not making progress',
+    lastTransitionTime: new Date(Date.parse('2022-03-24T17:41:05Z') - minutes * 60_000)
+      .toISOString()
+      .replace(/\.\d+Z$/, 'Z'),
+  });
+
+// Levels follow the condition's age at the gather, as oc adm upgrade status judges them
+// (openshift/oc pkg/cli/admin/upgrade/status/controlplane.go, coInsights: 5 and 40 minutes).
+ruleTester(operatorDegraded, {
+  valid: [],
+  invalid: [
+    {
+      name: 'degraded for 1 minute: information',
+      snapshot: snapshotOf(samples.healthy, networkDegradedFor(1)),
+      findings: [
+        { severity: 'info', subject: 'co/network', message: /changed just before the gather/ },
+      ],
+    },
+    {
+      name: 'degraded for 30 minutes: a warning (the CVO waits up to 40)',
+      snapshot: snapshotOf(samples.healthy, networkDegradedFor(30)),
+      findings: [{ severity: 'warning', subject: 'co/network', message: /under the 40 minutes/ }],
+    },
+    {
+      name: 'degraded for 50 minutes: an error',
+      snapshot: snapshotOf(samples.healthy, networkDegradedFor(50)),
+      findings: [{ severity: 'error', subject: 'co/network', message: /RolloutHung/ }],
+    },
+  ],
+});

@@ -1,5 +1,5 @@
 import { operatorNotLeveled } from '../../../server/src/rules/operatorNotLeveled';
-import { samples } from '../../support/fixtures';
+import { samples, updates } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 
 ruleTester(operatorNotLeveled, {
@@ -23,6 +23,35 @@ ruleTester(operatorNotLeveled, {
           ],
         },
       ],
+    },
+  ],
+});
+
+// During an update: operators the CVO has not reached are progress; the one it waits on is
+// information while it rolls out on time, a warning once the update is stalled.
+ruleTester(operatorNotLeveled, {
+  valid: [
+    {
+      name: '6 seconds into an update, no operator reached yet',
+      snapshot: snapshotOf(updates.early),
+    },
+  ],
+  invalid: [
+    {
+      name: 'machine-config rolling out in an update on time: information',
+      snapshot: snapshotOf(updates.draining),
+      findings: [
+        {
+          severity: 'info',
+          subject: 'co/machine-config',
+          message: [/reports waiting on machine-config/, /this is its progress/],
+        },
+      ],
+    },
+    {
+      name: 'the same operator in a stalled update: a warning',
+      snapshot: snapshotOf(updates.stalled),
+      findings: [{ severity: 'warning', subject: 'co/machine-config', message: /4\.15\.2/ }],
     },
   ],
 });

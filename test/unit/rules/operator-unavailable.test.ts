@@ -1,6 +1,8 @@
 import { operatorUnavailable } from '../../../server/src/rules/operatorUnavailable';
 import { samples } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
+import { setCondition } from '../../support/snapshot';
+import { operator } from '../../../server/src/model/snapshot';
 
 ruleTester(operatorUnavailable, {
   valid: [{ name: 'stays quiet on a healthy cluster', snapshot: snapshotOf(samples.healthy) }],
@@ -17,6 +19,47 @@ ruleTester(operatorUnavailable, {
             /On 4\.7 and 4\.8 machine-config also reports Available=False whenever it is Degraded/,
           ],
         },
+      ],
+    },
+  ],
+});
+
+/** Seed 000 was gathered at 2021-03-25T12:20:41Z. */
+const availableFalseFor = (minutes: number) => (s: Parameters<typeof operator>[0]) =>
+  setCondition(operator(s, 'machine-config')!, 'Available', {
+    lastTransitionTime: new Date(Date.parse('2021-03-25T12:20:41Z') - minutes * 60_000)
+      .toISOString()
+      .replace(/\.\d+Z$/, 'Z'),
+  });
+
+// Levels follow the condition's age at the gather, as oc adm upgrade status judges them
+// (openshift/oc pkg/cli/admin/upgrade/status/controlplane.go, coInsights: 5 and 20 minutes).
+ruleTester(operatorUnavailable, {
+  valid: [],
+  invalid: [
+    {
+      name: 'unavailable for 2 minutes: information, changed just before the gather',
+      snapshot: snapshotOf(samples.workerBlocksMco, availableFalseFor(2)),
+      findings: [
+        {
+          severity: 'info',
+          subject: 'co/machine-config',
+          message: /changed just before the gather/,
+        },
+      ],
+    },
+    {
+      name: 'unavailable for 10 minutes: a warning',
+      snapshot: snapshotOf(samples.workerBlocksMco, availableFalseFor(10)),
+      findings: [
+        { severity: 'warning', subject: 'co/machine-config', message: /under the 20 minutes/ },
+      ],
+    },
+    {
+      name: 'unavailable for 25 minutes: an error',
+      snapshot: snapshotOf(samples.workerBlocksMco, availableFalseFor(25)),
+      findings: [
+        { severity: 'error', subject: 'co/machine-config', message: /25m0s before the gather/ },
       ],
     },
   ],

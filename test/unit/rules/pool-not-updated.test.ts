@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { Json } from '../../../server/src/model/access';
 import { pool } from '../../../server/src/model/snapshot';
 import { poolNotUpdated } from '../../../server/src/rules/poolNotUpdated';
-import { samples } from '../../support/fixtures';
+import { samples, updates } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 
 ruleTester(poolNotUpdated, {
@@ -25,6 +25,25 @@ ruleTester(poolNotUpdated, {
       check(found) {
         assert.equal(found.filter((x) => x.message.includes('`worker`')).length, 0);
       },
+    },
+  ],
+});
+
+// A required pool rolling out during an update on time is the update's progress.
+ruleTester(poolNotUpdated, {
+  valid: [],
+  invalid: [
+    {
+      name: 'the master pool rolling in an update on time: information',
+      snapshot: snapshotOf(updates.pausedPool),
+      findings: [
+        {
+          severity: 'info',
+          subject: 'mcp/master',
+          message:
+            /The update is progressing and this pool has no degraded node: this is its rollout/,
+        },
+      ],
     },
   ],
 });

@@ -3,7 +3,7 @@ import { requiredForUpgradeLabel } from '../../../server/src/model/machineConfig
 import { pool } from '../../../server/src/model/snapshot';
 import type { Snapshot } from '../../../server/src/model/snapshot';
 import { poolPaused } from '../../../server/src/rules/poolPaused';
-import { samples } from '../../support/fixtures';
+import { samples, updates } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 import { labelsOf } from '../../support/snapshot';
 
@@ -44,6 +44,21 @@ ruleTester(poolPaused, {
       name: 'only informs on a paused pool that is up to date',
       snapshot: snapshotOf(samples.healthy, pauseWorker),
       findings: [{ severity: 'info', subject: 'mcp/worker', message: /is paused/ }],
+    },
+  ],
+});
+
+// oc adm upgrade status: "Outdated nodes in a paused pool 'worker' will not be updated"
+// (workerpool.go, machineConfigPoolInsights), a warning with impact Update Stalled.
+ruleTester(poolPaused, {
+  valid: [],
+  invalid: [
+    {
+      name: 'a paused worker pool during an update holds its nodes on the old release',
+      snapshot: snapshotOf(updates.pausedPool),
+      findings: [
+        { severity: 'warning', subject: 'mcp/worker', message: /is paused \(spec\.paused: true\)/ },
+      ],
     },
   ],
 });
