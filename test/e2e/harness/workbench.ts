@@ -128,14 +128,24 @@ export async function quickOpen(page: Page, name: string, pathFragment = ''): Pr
 
 /** Puts the cursor at a 1-based line and column of the active editor (Ctrl+G). */
 export async function goTo(page: Page, line: number, column = 1): Promise<void> {
-  await page.keyboard.press('Control+G');
-  const input = page.locator('.quick-input-widget .quick-input-box input');
-  await input.waitFor();
-  await input.fill(`:${line}:${column}`);
-  await page.keyboard.press('Enter');
-  await page
-    .locator(`.statusbar-item[id="status.editor.selection"]:has-text("Ln ${line}, Col ${column}")`)
-    .waitFor();
+  const status = page.locator(
+    `.statusbar-item[id="status.editor.selection"]:has-text("Ln ${line}, Col ${column}")`,
+  );
+  // On a loaded machine the editor may not have focus yet when Ctrl+G is pressed: try again.
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Control+G');
+    const input = page.locator('.quick-input-widget .quick-input-box input');
+    await input.waitFor();
+    await input.fill(`:${line}:${column}`);
+    await page.keyboard.press('Enter');
+    try {
+      await status.waitFor({ timeout: 10_000 });
+      return;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      await page.keyboard.press('Escape');
+    }
+  }
 }
 
 /** Shows the hover at the cursor (as "Show or Focus Hover" does) and returns its text. */
