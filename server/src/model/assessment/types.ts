@@ -4,6 +4,7 @@
  * location of its evidence. Times are Dates; a value the must-gather does not tell is undefined.
  */
 import type { Location } from '../../core/finding';
+import type { PoolReport } from '../../core/updateStatus';
 
 /**
  * `Completed`: the ClusterVersion finished the update but some nodes still run the previous
@@ -102,16 +103,8 @@ export interface ControlPlaneStatus {
   evidence: Location | undefined;
 }
 
-export interface PoolCounts {
-  total: number;
-  updated: number;
-  available: number;
-  progressing: number;
-  draining: number;
-  degraded: number;
-  excluded: number;
-  outdated: number;
-}
+/** Nodes of a pool by state, as the status report carries them. */
+export type PoolCounts = PoolReport['counts'];
 
 export interface PoolStatus {
   name: string;
