@@ -20,18 +20,33 @@ import {
   compareCommand,
   ReindexRequest,
   StatusNotification,
+  UpdateStatusRequest,
 } from '../../server/src/protocol/messages';
 import { compareCommandHandler, RenderedConfigProvider, scheme } from './compare';
 import type { StatusParams } from '../../server/src/protocol/messages';
 import { RestartPolicy } from './restartPolicy';
 import { StatusItem } from './statusItem';
+import { openEvidence, openEvidenceCommand, UpgradeStatusView, viewId } from './upgradeStatus/view';
 
 let client: LanguageClient | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const log = vscode.window.createOutputChannel('Must-Gather Inspector', { log: true });
   const status = new StatusItem();
-  context.subscriptions.push(log, status);
+  const view = new UpgradeStatusView();
+  context.subscriptions.push(
+    log,
+    status,
+    view,
+    vscode.window.createTreeView(viewId, { treeDataProvider: view, showCollapseAll: true }),
+    vscode.commands.registerCommand(openEvidenceCommand, openEvidence),
+    vscode.commands.registerCommand('mustGatherInspector.showSupportedLayouts', () =>
+      vscode.commands.executeCommand(
+        'markdown.showPreview',
+        vscode.Uri.file(context.asAbsolutePath('README.md')),
+      ),
+    ),
+  );
 
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
@@ -78,7 +93,24 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand(compareCommand, compareCommandHandler(client)),
   );
 
-  client.onNotification(StatusNotification, (s: StatusParams) => status.update(s));
+  // After every analysis (the server is idle again) the view and the status bar ask where
+  // each update stands; a newer answer replaces an older one.
+  let asked = 0;
+  const refresh = async (c: LanguageClient) => {
+    const ticket = ++asked;
+    try {
+      const report = await c.sendRequest(UpdateStatusRequest, {});
+      if (ticket !== asked) return;
+      view.update(report);
+      status.setReport(report);
+    } catch (err) {
+      log.warn(`could not read the update status: ${String(err)}`);
+    }
+  };
+  client.onNotification(StatusNotification, (s: StatusParams) => {
+    status.update(s);
+    if (!s.indexing && client) void refresh(client);
+  });
   await client.start();
 }
 

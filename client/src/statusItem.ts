@@ -1,6 +1,13 @@
-/** The status bar item: roots found and finding counts, while indexing and after. */
+/**
+ * The status bar item: where the update stands in the must-gather of the active editor (else
+ * the first), `4.15.3 · Stalled 97%`; its tooltip lists every must-gather with its assessment
+ * and findings; a click focuses the Upgrade Status view.
+ */
+import { sep } from 'node:path';
 import * as vscode from 'vscode';
-import type { StatusParams } from '../../server/src/protocol/messages';
+import type { StatusParams, StatusReport } from '../../server/src/protocol/messages';
+import { iconOf, rootLabel, statusText, statusTone } from './upgradeStatus/treeModel';
+import { viewId } from './upgradeStatus/view';
 
 export class StatusItem implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem(
@@ -8,35 +15,74 @@ export class StatusItem implements vscode.Disposable {
     vscode.StatusBarAlignment.Left,
     10,
   );
+  private status: StatusParams | undefined;
+  private report: StatusReport = { roots: [] };
+  private readonly subscription: vscode.Disposable;
 
   constructor() {
     this.item.name = 'Must-Gather Inspector';
-    this.item.command = 'mustGatherInspector.showServerLog';
+    this.item.command = `${viewId}.focus`;
     this.item.text = '$(sync~spin) Must-Gather: starting';
     this.item.show();
+    this.subscription = vscode.window.onDidChangeActiveTextEditor(() => this.render());
   }
 
+  /** Roots and finding counts, as the server reports them while it indexes. */
   update(s: StatusParams): void {
-    const roots = s.roots.length;
-    const c = s.counts;
-    const icon = s.indexing
-      ? '$(sync~spin)'
-      : c.error > 0
-        ? '$(error)'
-        : c.warning > 0
-          ? '$(warning)'
-          : '$(check)';
-    const what = roots === 0 ? 'no must-gather' : `${roots} must-gather${roots === 1 ? '' : 's'}`;
-    this.item.text = `${icon} ${what}${roots > 0 ? `: ${c.error} errors, ${c.warning} warnings` : ''}${s.indexing ? ' (indexing)' : ''}`;
+    this.status = s;
+    this.render();
+  }
+
+  /** Where each update stands, once analysed. */
+  setReport(report: StatusReport): void {
+    this.report = report;
+    this.render();
+  }
+
+  private render(): void {
+    const s = this.status;
+    const indexing = s?.indexing === true;
+    const active = vscode.window.activeTextEditor?.document.uri;
+    const file = active?.scheme === 'file' ? active.fsPath : undefined;
+    const roots = this.report.roots;
+    const shown =
+      (file !== undefined
+        ? roots
+            .filter((r) => file.startsWith(r.root + sep))
+            .sort((a, b) => b.root.length - a.root.length)[0]
+        : undefined) ?? roots[0];
+    if (shown) {
+      const icon = indexing ? '$(sync~spin)' : `$(${iconOf(statusTone(shown))})`;
+      this.item.text = `${icon} ${statusText(shown)}`;
+    } else if (s && s.roots.length > 0) {
+      this.item.text = `$(sync~spin) Must-Gather: ${s.roots.length} must-gather${s.roots.length === 1 ? '' : 's'} (indexing)`;
+    } else {
+      this.item.text = indexing
+        ? '$(sync~spin) Must-Gather: indexing'
+        : '$(circle-slash) no must-gather';
+    }
     const tip = new vscode.MarkdownString(undefined, false);
     tip.isTrusted = false;
     tip.appendMarkdown('**Must-Gather Inspector**\n\n');
-    for (const r of s.roots) tip.appendText(`${r.path} (${r.kind}): ${r.findings} finding(s)\n`);
-    if (roots === 0) tip.appendText('No must-gather found in the workspace folders.');
+    for (const r of roots) {
+      const found = s?.roots.find((x) => x.path === r.root)?.findings;
+      tip.appendText(
+        `${r.root}\n${rootLabel(r)}${found === undefined ? '' : `, ${found} finding${found === 1 ? '' : 's'}`}\n\n`,
+      );
+    }
+    if (s && roots.length === 0) {
+      for (const r of s.roots) tip.appendText(`${r.path} (${r.kind}): ${r.findings} finding(s)\n`);
+    }
+    if (s && s.roots.length === 0) tip.appendText('No must-gather found in the workspace folders.');
+    if (s) {
+      const c = s.counts;
+      tip.appendText(`\nIn all: ${c.error} errors, ${c.warning} warnings, ${c.info} info`);
+    }
     this.item.tooltip = tip;
   }
 
   dispose(): void {
+    this.subscription.dispose();
     this.item.dispose();
   }
 }

@@ -151,6 +151,17 @@ suite('Must-Gather Inspector in VS Code', () => {
       throw new Error(`${err.message}; tabs now: ${labels().join(' | ')}`);
     });
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    assert.equal(contributed.length, 3, 'this test knows every contributed command');
+    // What an Upgrade Status item runs when clicked: its evidence, at its line.
+    const mco = await sampleFile('bug-1943289', 'clusteroperators/machine-config.yaml');
+    await vscode.commands.executeCommand('mustGatherInspector.openEvidence', mco.fsPath, 12);
+    const editor = await waitFor('the evidence editor', () =>
+      vscode.window.activeTextEditor?.document.uri.fsPath === mco.fsPath
+        ? vscode.window.activeTextEditor
+        : undefined,
+    );
+    assert.equal(editor.selection.active.line, 11, 'the 1-based evidence line');
+    await vscode.commands.executeCommand('mustGatherInspector.showSupportedLayouts');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    assert.equal(contributed.length, 5, 'this test knows every contributed command');
   });
 });

@@ -1,0 +1,323 @@
+/**
+ * The Upgrade Status view as plain data, from the language server's status report: one item per
+ * must-gather, then its control plane, worker pools, nodes and insights, each with its state's
+ * icon and the evidence it opens. No VS Code here, so the model is tested in plain node.
+ */
+import type {
+  InsightReport,
+  NodeReport,
+  PoolReport,
+  RootStatusReport,
+  StatusReport,
+} from '../../../server/src/protocol/messages';
+
+/** How an item reads at a glance; the view maps each to an icon colour. */
+export type Tone = 'error' | 'warning' | 'info' | 'ok' | 'progress' | 'muted';
+
+export interface TreeItemModel {
+  /** Stable across refreshes, so the tree keeps what the user expanded. */
+  id: string;
+  label: string;
+  description: string;
+  tooltip: string;
+  /** A codicon name. */
+  icon: string;
+  tone: Tone;
+  /** Where clicking the item goes. */
+  evidence?: { file: string; line: number };
+  children: TreeItemModel[];
+  expanded: boolean;
+}
+
+/** Pools with more nodes than this list them grouped by assessment, worst first. */
+export const groupNodesAbove = 50;
+
+const controlPlaneText: Record<RootStatusReport['controlPlane']['assessment'], string> = {
+  Progressing: 'Progressing',
+  ProgressingSlow: 'Progressing slowly',
+  Stalled: 'Stalled',
+  Completed: 'Completed',
+  NotUpdating: 'Not updating',
+};
+
+const controlPlaneTone: Record<RootStatusReport['controlPlane']['assessment'], Tone> = {
+  Progressing: 'progress',
+  ProgressingSlow: 'warning',
+  Stalled: 'error',
+  Completed: 'ok',
+  NotUpdating: 'ok',
+};
+
+const poolTone: Record<PoolReport['assessment'], Tone> = {
+  Degraded: 'error',
+  Excluded: 'warning',
+  Progressing: 'progress',
+  Pending: 'muted',
+  Completed: 'ok',
+  Empty: 'muted',
+};
+
+const nodeTone: Record<NodeReport['assessment'], Tone> = {
+  Degraded: 'error',
+  Unavailable: 'warning',
+  Progressing: 'progress',
+  Excluded: 'muted',
+  Outdated: 'muted',
+  Completed: 'ok',
+};
+
+const nodeOrder: NodeReport['assessment'][] = [
+  'Degraded',
+  'Unavailable',
+  'Progressing',
+  'Excluded',
+  'Outdated',
+  'Completed',
+];
+
+const toneIcon: Record<Tone, string> = {
+  error: 'error',
+  warning: 'warning',
+  info: 'info',
+  ok: 'pass',
+  progress: 'sync',
+  muted: 'circle-outline',
+};
+
+/** `4.15.3 · Stalled 97%`: what the status bar says of one must-gather. */
+export function statusText(r: RootStatusReport): string {
+  const cp = r.controlPlane;
+  const percent =
+    cp.assessment === 'NotUpdating' || cp.completionPercent === null
+      ? ''
+      : ` ${cp.completionPercent}%`;
+  return `${cp.target ?? '?'} · ${controlPlaneText[cp.assessment]}${percent}`;
+}
+
+export function statusTone(r: RootStatusReport): Tone {
+  return controlPlaneTone[r.controlPlane.assessment];
+}
+
+export function iconOf(tone: Tone): string {
+  return toneIcon[tone];
+}
+
+/** `4.14.1 → 4.15.3 · Progressing 97%` (the release it updates from, when it updates). */
+export function rootLabel(r: RootStatusReport): string {
+  const cp = r.controlPlane;
+  const updating = cp.assessment !== 'NotUpdating' && cp.from && cp.from !== cp.target;
+  return updating ? `${cp.from} → ${statusText(r)}` : statusText(r);
+}
+
+export function statusTree(report: StatusReport): TreeItemModel[] {
+  return report.roots.map((r) => rootItem(r));
+}
+
+function rootItem(r: RootStatusReport): TreeItemModel {
+  const cp = r.controlPlane;
+  const tone = controlPlaneTone[cp.assessment];
+  const id = r.root;
+  const errors = r.insights.filter((i) => i.level === 'error').length;
+  return {
+    id,
+    label: rootLabel(r),
+    description: `${lastSegments(r.root)}${r.gatherTime ? ` · gathered ${r.gatherTime}` : ''}`,
+    tooltip: `${r.root}\n\n${cp.reason}${errors ? `\n\n${errors} error-level insight${errors === 1 ? '' : 's'}` : ''}`,
+    icon: iconOf(tone),
+    tone,
+    ...evidenceOf(cp),
+    children: [
+      controlPlaneItem(id, r),
+      ...r.pools.map((p) => poolItem(id, p)),
+      insightsItem(id, r.insights),
+    ],
+    expanded: true,
+  };
+}
+
+function controlPlaneItem(parent: string, r: RootStatusReport): TreeItemModel {
+  const cp = r.controlPlane;
+  const id = `${parent}/control-plane`;
+  const ops = cp.operators;
+  const children: TreeItemModel[] = [
+    ...cp.updating.map(
+      (o): TreeItemModel => ({
+        id: `${id}/updating/${o.name}`,
+        label: o.name,
+        description: `updating${o.since ? ` since ${o.since}` : ''}`,
+        tooltip: o.message || `${o.name} is Progressing=True`,
+        icon: iconOf('progress'),
+        tone: 'progress',
+        evidence: { file: o.file, line: o.line },
+        children: [],
+        expanded: false,
+      }),
+    ),
+    ...cp.health.unhealthy.map(
+      (o): TreeItemModel => ({
+        id: `${id}/unhealthy/${o.name}/${o.condition}`,
+        label: o.name,
+        description: `${o.condition === 'Available' ? 'Available=False' : 'Degraded=True'}${o.since ? ` since ${o.since}` : ''}`,
+        tooltip: o.message || '(no message)',
+        icon: iconOf(o.condition === 'Available' ? 'error' : 'warning'),
+        tone: o.condition === 'Available' ? 'error' : 'warning',
+        evidence: { file: o.file, line: o.line },
+        children: [],
+        expanded: false,
+      }),
+    ),
+  ];
+  if (cp.nodes.length > 0) {
+    children.push({
+      id: `${id}/nodes`,
+      label: 'Control-plane nodes',
+      description: `${cp.nodes.filter((n) => n.assessment === 'Completed').length}/${cp.nodes.length} updated`,
+      tooltip: 'The nodes of the master pool',
+      icon: 'server',
+      tone: worstNodeTone(cp.nodes),
+      children: nodeItems(`${id}/nodes`, cp.nodes),
+      expanded: false,
+    });
+  }
+  const tone = controlPlaneTone[cp.assessment];
+  return {
+    id,
+    label: 'Control plane',
+    description:
+      `${controlPlaneText[cp.assessment]} · ${ops.updated}/${ops.total} operators updated` +
+      (cp.health.unavailable || cp.health.degraded
+        ? ` · ${cp.health.unavailable} unavailable, ${cp.health.degraded} degraded`
+        : ''),
+    tooltip: cp.reason,
+    icon: iconOf(tone),
+    tone,
+    ...evidenceOf(cp),
+    children,
+    expanded: tone === 'error' || tone === 'warning',
+  };
+}
+
+function poolItem(parent: string, p: PoolReport): TreeItemModel {
+  const id = `${parent}/pool/${p.name}`;
+  const tone = poolTone[p.assessment];
+  const badges = [p.required ? 'required' : '', p.paused ? 'paused' : ''].filter((b) => b);
+  const c = p.counts;
+  return {
+    id,
+    label: `${p.name}${badges.length ? ` (${badges.join(', ')})` : ''}`,
+    description: `${p.assessment} · ${c.updated}/${c.total}${c.degraded ? ` · ${c.degraded} degraded` : ''}`,
+    tooltip:
+      `Worker pool ${p.name}: ${p.assessment}, ${c.updated} of ${c.total} nodes updated` +
+      `\n${c.available} available, ${c.progressing} progressing, ${c.draining} draining, ${c.degraded} degraded, ${c.excluded} excluded, ${c.outdated} outdated` +
+      (p.required ? '\nRequired for upgrade: the machine-config operator waits for it.' : '') +
+      (p.paused ? '\nPaused: it rolls out nothing until it is unpaused.' : ''),
+    icon: iconOf(tone),
+    tone,
+    evidence: { file: p.file, line: p.line },
+    children: p.nodes.length > groupNodesAbove ? nodeGroups(id, p.nodes) : nodeItems(id, p.nodes),
+    expanded: tone === 'error',
+  };
+}
+
+/** Large pools: one item per assessment, worst first, each holding its nodes. */
+function nodeGroups(parent: string, nodes: NodeReport[]): TreeItemModel[] {
+  return nodeOrder.flatMap((a) => {
+    const of = nodes.filter((n) => n.assessment === a);
+    if (of.length === 0) return [];
+    const tone = nodeTone[a];
+    return [
+      {
+        id: `${parent}/group/${a}`,
+        label: a,
+        description: `${of.length} node${of.length === 1 ? '' : 's'}`,
+        tooltip: `${of.length} ${a} node${of.length === 1 ? '' : 's'}`,
+        icon: iconOf(tone),
+        tone,
+        children: nodeItems(`${parent}/group/${a}`, of),
+        expanded: a === 'Degraded' || a === 'Unavailable',
+      },
+    ];
+  });
+}
+
+function nodeItems(parent: string, nodes: NodeReport[]): TreeItemModel[] {
+  return [...nodes]
+    .sort((a, b) => nodeOrder.indexOf(a.assessment) - nodeOrder.indexOf(b.assessment))
+    .map((n) => {
+      const tone = nodeTone[n.assessment];
+      return {
+        id: `${parent}/node/${n.name}`,
+        label: n.name,
+        description: `${n.assessment} · ${n.phase} · ${n.version ?? '?'}${n.message ? ` · ${n.message}` : ''}`,
+        tooltip:
+          `${n.name}: ${n.assessment}, ${n.phase}, release ${n.version ?? 'unknown'}` +
+          `\ncurrent ${n.currentConfig ?? '?'}\ndesired ${n.desiredConfig ?? '?'}` +
+          (n.message ? `\n\n${n.message}` : '') +
+          (n.since ? `\nsince ${n.since}` : ''),
+        icon: n.assessment === 'Excluded' ? 'debug-pause' : iconOf(tone),
+        tone,
+        evidence: { file: n.file, line: n.line },
+        children: [],
+        expanded: false,
+      };
+    });
+}
+
+function insightsItem(parent: string, insights: InsightReport[]): TreeItemModel {
+  const id = `${parent}/insights`;
+  const worst = insights.some((i) => i.level === 'error')
+    ? 'error'
+    : insights.some((i) => i.level === 'warning')
+      ? 'warning'
+      : 'info';
+  return {
+    id,
+    label: 'Update health',
+    description:
+      insights.length === 0
+        ? 'nothing bears on an update'
+        : `${insights.length} insight${insights.length === 1 ? '' : 's'}`,
+    tooltip: 'What bears on the update, worst first (oc adm upgrade status: Update Health)',
+    icon: iconOf(insights.length === 0 ? 'ok' : worst),
+    tone: insights.length === 0 ? 'ok' : worst,
+    children: insights.map(
+      (i, n): TreeItemModel => ({
+        id: `${id}/${n}/${i.rule ?? 'assessment'}/${i.subject}`,
+        label: oneLine(i.message, 100),
+        description: `${i.level} · ${i.impact}${i.rule ? ` · ${i.rule}` : ''}`,
+        tooltip: `${i.message}${i.since ? `\n\nsince ${i.since}` : ''}\n\n${i.file}:${i.line}`,
+        icon: iconOf(i.level),
+        tone: i.level,
+        evidence: { file: i.file, line: i.line },
+        children: [],
+        expanded: false,
+      }),
+    ),
+    expanded: worst === 'error',
+  };
+}
+
+function worstNodeTone(nodes: NodeReport[]): Tone {
+  const first = [...nodes].sort(
+    (a, b) => nodeOrder.indexOf(a.assessment) - nodeOrder.indexOf(b.assessment),
+  )[0];
+  return first ? nodeTone[first.assessment] : 'ok';
+}
+
+function evidenceOf(e: { file?: string; line?: number }): { evidence?: TreeItemModel['evidence'] } {
+  return e.file !== undefined && e.line !== undefined
+    ? { evidence: { file: e.file, line: e.line } }
+    : {};
+}
+
+/** The must-gather's folder names after the generic ones, to tell several apart. */
+function lastSegments(path: string): string {
+  const parts = path.split(/[\\/]/).filter((p) => p !== '');
+  const mustGather = parts.findIndex((p) => p.startsWith('must-gather'));
+  return (mustGather > 0 ? parts[mustGather - 1] : parts[parts.length - 2]) ?? path;
+}
+
+function oneLine(s: string, max: number): string {
+  const one = s.replace(/\s+/g, ' ').trim();
+  return one.length <= max ? one : `${one.slice(0, max - 1)}…`;
+}
