@@ -1,0 +1,154 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import {
+  groupNodesAbove,
+  rootLabel,
+  statusText,
+  statusTree,
+} from '../../client/src/upgradeStatus/treeModel';
+import type { TreeItemModel } from '../../client/src/upgradeStatus/treeModel';
+import type { NodeReport, StatusReport } from '../../server/src/core/updateStatus';
+import { repoRoot, samples, updates } from '../support/fixtures';
+
+function report(path: string): StatusReport {
+  const r = spawnSync(
+    process.execPath,
+    [join(repoRoot, 'dist', 'cli.js'), 'status', path, '--format', 'json'],
+    {
+      encoding: 'utf8',
+    },
+  );
+  return JSON.parse(r.stdout) as StatusReport;
+}
+
+const child = (m: TreeItemModel, label: string | RegExp) =>
+  m.children.find((c) => (typeof label === 'string' ? c.label === label : label.test(c.label)));
+
+describe('Upgrade Status tree model', () => {
+  const seed = report(samples.workerBlocksMco);
+  const [root] = statusTree(seed);
+
+  it('labels a must-gather with its update and the status bar with its target', () => {
+    assert.equal(root?.label, '4.7.3 → 4.7.4 · Stalled 91%');
+    assert.equal(statusText(seed.roots[0]!), '4.7.4 · Stalled 91%');
+    assert.equal(root?.tone, 'error');
+    assert.equal(root?.icon, 'error');
+    assert.equal(rootLabel(report(samples.healthy).roots[0]!), '4.10.3 · Not updating');
+  });
+
+  it('orders a must-gather: control plane, worker pools, then the insights', () => {
+    assert.deepEqual(
+      root?.children.map((c) => c.label),
+      ['Control plane', 'worker', 'Update health'],
+    );
+    const cp = child(root!, 'Control plane')!;
+    assert.match(
+      cp.description,
+      /^Stalled · 10\/11 operators updated · 1 unavailable, 0 degraded$/,
+    );
+    assert.deepEqual(
+      cp.children.map((c) => `${c.label} ${c.description}`),
+      [
+        'machine-config updating since 2021-03-25T09:08:42Z',
+        'machine-config Available=False since 2021-03-25T09:18:42Z',
+        'machine-config Degraded=True since 2021-03-25T09:45:01Z',
+        'Control-plane nodes 3/3 updated',
+      ],
+    );
+    assert.equal(cp.expanded, true, 'a stalled control plane opens');
+  });
+
+  it('lists a pool with its nodes worst first, each opening its evidence', () => {
+    const [small] = statusTree(report(updates.draining));
+    const rolling = child(small!, 'worker')!;
+    assert.deepEqual(
+      rolling.children.map((n) => n.description.split(' · ').slice(0, 2).join(' ')),
+      [
+        'Progressing Draining',
+        'Progressing Updating',
+        'Outdated Pending',
+        'Outdated Pending',
+        'Completed Updated',
+        'Completed Updated',
+      ],
+      'a pool of 6 is listed node by node',
+    );
+    const worker = child(root!, 'worker')!;
+    assert.equal(worker.description, 'Degraded · 25/52 · 9 degraded');
+    assert.equal(worker.tone, 'error');
+    // 52 nodes: grouped by assessment, the degraded ones first and open.
+    assert.deepEqual(
+      worker.children.map((g) => `${g.label} ${g.description}`),
+      ['Degraded 9 nodes', 'Progressing 2 nodes', 'Outdated 16 nodes', 'Completed 25 nodes'],
+    );
+    const degraded = worker.children[0]!;
+    assert.equal(degraded.expanded, true);
+    assert.deepEqual(
+      degraded.children.map((n) => n.tone),
+      Array(9).fill('error'),
+    );
+    const first = degraded.children[0]!;
+    assert.equal(first.label, 'ip-10-0-137-214.ec2.internal');
+    assert.match(first.description, /^Degraded · Updating · \? · failed to drain node/);
+    assert.ok(first.evidence?.file.endsWith('core/nodes/ip-10-0-137-214.ec2.internal.yaml'));
+    assert.ok((first.evidence?.line ?? 0) > 1);
+  });
+
+  it('badges required and paused pools', () => {
+    const [paused] = statusTree(report(updates.pausedPool));
+    const worker = child(paused!, /^worker/)!;
+    assert.equal(worker.label, 'worker (paused)');
+    assert.equal(worker.tone, 'warning');
+    assert.ok(worker.children.every((n) => n.icon === 'debug-pause'));
+  });
+
+  it('groups a large pool by assessment, Degraded and Unavailable first and open', () => {
+    const big = report(samples.workerBlocksMco);
+    const pool = big.roots[0]!.pools[0]!;
+    const extra: NodeReport[] = Array.from({ length: groupNodesAbove * 4 }, (_, i) => ({
+      ...pool.nodes[30]!,
+      name: `ip-10-1-${i}.ec2.internal`,
+      assessment: i % 50 === 0 ? 'Unavailable' : 'Completed',
+    }));
+    pool.nodes.push(...extra);
+    const worker = child(statusTree(big)[0]!, 'worker')!;
+    assert.deepEqual(
+      worker.children.map((g) => `${g.label} ${g.description} ${g.expanded}`),
+      [
+        'Degraded 9 nodes true',
+        'Unavailable 4 nodes true',
+        'Progressing 2 nodes false',
+        'Outdated 16 nodes false',
+        `Completed ${25 + 196} nodes false`,
+      ],
+    );
+  });
+
+  it('lists the insights worst first, and says so when nothing bears on an update', () => {
+    const health = child(root!, 'Update health')!;
+    assert.equal(health.tone, 'error');
+    assert.equal(health.children[0]?.tone, 'error');
+    assert.ok(health.children.every((c) => c.evidence));
+    const [healthy] = statusTree(report(samples.healthy));
+    assert.equal(child(healthy!, 'Update health')?.description, 'nothing bears on an update');
+  });
+
+  it('keeps ids stable and unique, so a refresh keeps what the user expanded', () => {
+    const ids: string[] = [];
+    const walk = (m: TreeItemModel) => {
+      ids.push(m.id);
+      m.children.forEach(walk);
+    };
+    statusTree(seed).forEach(walk);
+    assert.equal(new Set(ids).size, ids.length);
+    const again: string[] = [];
+    const walk2 = (m: TreeItemModel) => {
+      again.push(m.id);
+      m.children.forEach(walk2);
+    };
+    statusTree(report(samples.workerBlocksMco)).forEach(walk2);
+    assert.deepEqual(again, ids);
+  });
+});
