@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { analysisContext, analyzeRoot } from '../../server/src/analysis/analyze';
+import { discoverRoots } from '../../server/src/gather/discover';
 import { operatorsNamed } from '../../server/src/model/operatorMessages';
 import { resourceFile, samples } from '../support/fixtures';
 import { hoverOn, markdownOf, plain } from '../support/hover';
@@ -39,5 +41,44 @@ describe('ClusterVersion condition hovers', () => {
       md,
       /\| machine-config \| Available=False, Degraded=True \| 4\.7\.3 \| target 4\.7\.4 \|/,
     );
+  });
+});
+
+describe('ClusterVersion hovers open with where the update stands', () => {
+  it('on seed 1943289: stalled, completion, what it waits on and the worst insight first', async () => {
+    const [root] = await discoverRoots(samples.workerBlocksMco);
+    const a = await analyzeRoot(root!, analysisContext());
+    const file = resourceFile(samples.workerBlocksMco, cvFile);
+    const { hover } = hoverOn(a.snapshot, file, 'type: Progressing', {
+      after: /^status:/m,
+      shift: 7,
+      update: a,
+    });
+    const md = plain(markdownOf(hover));
+    const [summary] = md.split('\n\n---\n\n');
+    assert.match(
+      summary ?? '',
+      /^\*\*Update: Stalled\*\* · 4.7.3 → 4.7.4 · 91% of operators \(10\/11\)/,
+    );
+    assert.match(summary ?? '', /running for 4h49m where about 2h36m was expected/);
+    assert.match(
+      summary ?? '',
+      /Waiting on: machine-config \(Progressing for 3h11m before the gather\)/,
+    );
+    assert.match(
+      summary ?? '',
+      /First insight: \*\*error\*\* \(Update Stalled\): Pool `worker` is Degraded/,
+    );
+    assert.match(md, /ClusterVersion `Progressing`/, "then today's content");
+  });
+
+  it('without the update view, the hover is as before', async () => {
+    const { snapshot } = await loadFixture(samples.workerBlocksMco);
+    const file = resourceFile(samples.workerBlocksMco, cvFile);
+    const { hover } = hoverOn(snapshot, file, 'type: Progressing', {
+      after: /^status:/m,
+      shift: 7,
+    });
+    assert.doesNotMatch(plain(markdownOf(hover)), /Update: Stalled/);
   });
 });

@@ -151,7 +151,7 @@ export function startServer(connection: Connection): Workspace {
     const a = analysed(textDocument.uri);
     if (!a) return null;
     const offset = offsetOf(a.parsed, position.line, position.character);
-    return hoverAt(a.analysis.snapshot, a.file, a.parsed, offset) ?? null;
+    return hoverAt(a.analysis.snapshot, a.file, a.parsed, offset, a.analysis) ?? null;
   });
 
   connection.onRequest(MachineConfigsRequest, (p) =>

@@ -4,11 +4,75 @@ import type { Condition } from '../../model/condition';
 import { findCondition } from '../../model/condition';
 import { operatorsNamed } from '../../model/operatorMessages';
 import type { Snapshot } from '../../model/snapshot';
-import { ago, duration, isoTime } from '../../core/text';
+import { ago, clip, duration, isoTime } from '../../core/text';
+import type { Insight } from '../../analysis/insights';
+import type { UpdateAssessment } from '../../model/assessment';
 import { code, sections, table, text } from '../../core/markdown';
 import { conditionAt, conditionTable } from './conditions';
 
+/** Where the update stands, for the summary that opens every ClusterVersion hover. */
+export interface UpdateView {
+  assessment: UpdateAssessment;
+  insights: Insight[];
+}
+
+const assessmentWords: Record<UpdateAssessment['controlPlane']['assessment'], string> = {
+  Progressing: 'Progressing',
+  ProgressingSlow: 'Progressing slowly',
+  Stalled: 'Stalled',
+  Completed: 'Completed (nodes still updating)',
+  NotUpdating: 'Not updating',
+};
+
 export function clusterVersionHover(
+  snapshot: Snapshot,
+  cv: ClusterVersion,
+  path: string[],
+  gatherTime: Date | undefined,
+  update?: UpdateView,
+): string | undefined {
+  const body = clusterVersionBody(snapshot, cv, path, gatherTime);
+  if (body === undefined) return undefined;
+  return update ? sections(updateSummary(update, gatherTime), body) : body;
+}
+
+/**
+ * The assessment in a few lines: state and completion, why, what it waits on, the worst insight
+ * (as `oc adm upgrade status` would open).
+ */
+function updateSummary(u: UpdateView, gatherTime: Date | undefined): string {
+  const cp = u.assessment.controlPlane;
+  const from =
+    cp.from && cp.from !== cp.target && cp.assessment !== 'NotUpdating' ? `${cp.from} → ` : '';
+  const ops = cp.operators;
+  const lines = [
+    `**Update: ${assessmentWords[cp.assessment]}** · ${text(`${from}${cp.target ?? '?'}`)}` +
+      (cp.completionPercent !== undefined && cp.assessment !== 'NotUpdating'
+        ? ` · ${cp.completionPercent}% of operators (${ops.updated}/${ops.total})`
+        : ''),
+    text(cp.reason),
+  ];
+  if (cp.updating.length > 0) {
+    lines.push(
+      `Waiting on: ${cp.updating
+        .map(
+          (o) =>
+            `${text(o.name)}${o.since ? ` (Progressing for ${text(ago(o.since, gatherTime))})` : ''}`,
+        )
+        .join(', ')}`,
+    );
+  }
+  const first = u.insights[0];
+  if (first && first.level !== 'info') {
+    lines.push(
+      `First insight: **${first.level}** (${text(first.impact)}): ${text(clip(first.message, 200))}` +
+        (first.rule ? ` ${code(first.rule)}` : ''),
+    );
+  }
+  return lines.join('\n\n');
+}
+
+function clusterVersionBody(
   snapshot: Snapshot,
   cv: ClusterVersion,
   path: string[],

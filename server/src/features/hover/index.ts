@@ -14,15 +14,18 @@ import { pathAt } from '../../yaml/pathAt';
 import { split } from '../../yaml/pointer';
 import { markdown } from '../../core/markdown';
 import { clusterVersionHover } from './clusterVersion';
+import type { UpdateView } from './clusterVersion';
 import { operatorHover } from './operator';
 import { poolHover } from './pool';
 import { renderedConfigHover, renderedNamePattern } from './renderedConfig';
 
+/** @param update where the update stands: ClusterVersion hovers open with it. */
 export function hoverAt(
   snapshot: Snapshot,
   file: string,
   parsed: ParsedFile,
   offset: number,
+  update?: UpdateView,
 ): Hover | undefined {
   const at = pathAt(parsed, offset);
   if (!at) return undefined;
@@ -41,7 +44,7 @@ export function hoverAt(
     if (obj instanceof MachineConfigPool) value = poolHover(snapshot, obj, rel, gatherTime);
     else if (obj instanceof ClusterOperator) value = operatorHover(snapshot, obj, rel, gatherTime);
     else if (obj instanceof ClusterVersion)
-      value = clusterVersionHover(snapshot, obj, rel, gatherTime);
+      value = clusterVersionHover(snapshot, obj, rel, gatherTime, update);
   }
   if (value === undefined) return undefined;
   return {
