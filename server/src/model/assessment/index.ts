@@ -16,10 +16,12 @@ export function assessUpdate(s: Snapshot): UpdateAssessment {
   const byPool = new Map<string, NodeStatus[]>();
   const all: NodeStatus[] = [];
   for (const n of s.nodes) {
-    const status = nodeStatus(s, n, target, migrating);
+    const pool = primaryPool(s, n);
+    const status = nodeStatus(s, n, target, migrating, pool);
     all.push(status);
-    const pool = primaryPool(s, n)?.name ?? '';
-    byPool.set(pool, [...(byPool.get(pool) ?? []), status]);
+    const list = byPool.get(pool?.name ?? '');
+    if (list) list.push(status);
+    else byPool.set(pool?.name ?? '', [status]);
   }
   const masters = sortNodes(byPool.get('master') ?? []);
   return {

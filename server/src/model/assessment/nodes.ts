@@ -4,6 +4,7 @@
  * machine-config daemon's annotations, the node's conditions and its cordon.
  */
 import { findCondition } from '../condition';
+import type { Condition } from '../condition';
 import type { MachineConfigPool } from '../machineConfigPool';
 import { nodeAnnotations } from '../node';
 import type { Node } from '../node';
@@ -16,8 +17,36 @@ export function configVersion(s: Snapshot, config: string | undefined): string |
   return config ? s.machineConfigs.get(config)?.releaseImageVersion || undefined : undefined;
 }
 
+/** What the assessment reads of a node, read once (each getter re-reads the raw object). */
+interface NodeFacts {
+  current: string | undefined;
+  desired: string | undefined;
+  state: string | undefined;
+  reason: string | undefined;
+  desiredDrain: string | undefined;
+  lastAppliedDrain: string | undefined;
+  conditions: Condition[];
+  unschedulable: boolean;
+  unschedulableSince: Date | undefined;
+}
+
+function factsOf(n: Node): NodeFacts {
+  const a = n.annotations;
+  return {
+    current: a[nodeAnnotations.currentConfig],
+    desired: a[nodeAnnotations.desiredConfig],
+    state: a[nodeAnnotations.state],
+    reason: a[nodeAnnotations.reason],
+    desiredDrain: a[nodeAnnotations.desiredDrain],
+    lastAppliedDrain: a[nodeAnnotations.lastAppliedDrain],
+    conditions: n.conditions,
+    unschedulable: n.unschedulable,
+    unschedulableSince: n.unschedulable ? n.unschedulableSince : undefined,
+  };
+}
+
 /** Why a node does not take work, in oc's words, with the time it started when known. */
-export function unavailability(n: Node): { reasons: string[]; since: Date | undefined } {
+function unavailability(n: NodeFacts): { reasons: string[]; since: Date | undefined } {
   const reasons: string[] = [];
   let since: Date | undefined;
   const note = (t: Date | undefined) => {
@@ -46,13 +75,13 @@ export function unavailability(n: Node): { reasons: string[]; since: Date | unde
 }
 
 /** The controller asked for a drain the daemon has not finished (4.11+ drain annotations). */
-export function drainInProgress(n: Node): boolean {
+function drainInProgress(n: NodeFacts): boolean {
   const desired = n.desiredDrain;
   const applied = n.lastAppliedDrain;
   if (!desired || !applied) return false;
   if (desired !== applied) return desired.split('-')[0] === 'drain';
   // Same drain asked and applied, yet still Done: the daemon has not started Working yet.
-  return n.mcdState === 'Done';
+  return n.state === 'Done';
 }
 
 /**
@@ -62,26 +91,27 @@ export function drainInProgress(n: Node): boolean {
  */
 export function nodeStatus(
   s: Snapshot,
-  n: Node,
+  node: Node,
   target: string | undefined,
   migrating = false,
+  pool: MachineConfigPool | undefined = primaryPool(s, node),
 ): NodeStatus {
-  const pool = primaryPool(s, n);
-  const version = configVersion(s, n.currentConfig);
-  const desiredVersion = configVersion(s, n.desiredConfig);
+  const n = factsOf(node);
+  const version = configVersion(s, n.current);
+  const desiredVersion = configVersion(s, n.desired);
   const poolTarget = pool?.targetConfig;
-  const done = n.mcdState === 'Done' && n.currentConfig === n.desiredConfig;
+  const done = n.state === 'Done' && n.current === n.desired;
   // Without a stamped release (configs before 2022) the pool's target config decides.
-  const onPoolTarget = n.currentConfig !== undefined && n.currentConfig === poolTarget && done;
+  const onPoolTarget = n.current !== undefined && n.current === poolTarget && done;
   const updated =
     version !== undefined && target !== undefined
       ? version === target && (!migrating || onPoolTarget)
       : onPoolTarget;
   const updating =
     !updated &&
-    n.desiredConfig !== undefined &&
-    n.currentConfig !== n.desiredConfig &&
-    (poolTarget === undefined || n.desiredConfig === poolTarget) &&
+    n.desired !== undefined &&
+    n.current !== n.desired &&
+    (poolTarget === undefined || n.desired === poolTarget) &&
     (desiredVersion === undefined || target === undefined || desiredVersion === target);
   const phase = phaseOf(n, updated, updating, pool);
   let assessment = assessmentOf(phase);
@@ -89,8 +119,8 @@ export function nodeStatus(
   let since: Date | undefined = phase === 'Draining' ? n.unschedulableSince : undefined;
 
   const unavailable = unavailability(n);
-  const degraded = n.mcdState === 'Degraded' || n.mcdState === 'Unreconcilable';
-  const processing = !done && !degraded && n.desiredConfig !== undefined;
+  const degraded = n.state === 'Degraded' || n.state === 'Unreconcilable';
+  const processing = !done && !degraded && n.desired !== undefined;
   if (!updating && (unavailable.reasons.length > 0 || processing)) {
     assessment = 'Unavailable';
     message = [
@@ -103,33 +133,33 @@ export function nodeStatus(
   }
   if (degraded) {
     assessment = 'Degraded';
-    message = n.mcdReason || `the machine-config daemon reports ${n.mcdState}`;
+    message = n.reason || `the machine-config daemon reports ${n.state}`;
   }
   return {
-    name: n.name,
+    name: node.name,
     pool: pool?.name,
     assessment,
     phase,
     version,
-    currentConfig: n.currentConfig,
-    desiredConfig: n.desiredConfig,
+    currentConfig: n.current,
+    desiredConfig: n.desired,
     message,
     since,
     evidence: degraded
-      ? n.at('metadata', 'annotations', nodeAnnotations.reason)
-      : n.at('metadata', 'annotations', nodeAnnotations.state),
+      ? node.at('metadata', 'annotations', nodeAnnotations.reason)
+      : node.at('metadata', 'annotations', nodeAnnotations.state),
   };
 }
 
 function phaseOf(
-  n: Node,
+  n: NodeFacts,
   updated: boolean,
   updating: boolean,
   pool: MachineConfigPool | undefined,
 ): NodePhase {
   if (updating) {
     if (drainInProgress(n)) return 'Draining';
-    if (n.mcdState === 'Rebooting') return 'Rebooting';
+    if (n.state === 'Rebooting') return 'Rebooting';
     return 'Updating';
   }
   if (updated) return 'Updated';
