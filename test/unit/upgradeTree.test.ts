@@ -6,6 +6,7 @@ import {
   groupNodesAbove,
   rootLabel,
   statusText,
+  statusTone,
   statusTree,
 } from '../../client/src/upgradeStatus/treeModel';
 import type { TreeItemModel } from '../../client/src/upgradeStatus/treeModel';
@@ -150,5 +151,15 @@ describe('Upgrade Status tree model', () => {
     };
     statusTree(report(samples.workerBlocksMco)).forEach(walk2);
     assert.deepEqual(again, ids);
+  });
+});
+
+describe('Upgrade Status tone', () => {
+  it('marks a completed update with an error insight as an error (bug 2019850)', () => {
+    const [r] = report(samples.levelEarly).roots;
+    assert.equal(r?.controlPlane.assessment, 'Completed');
+    assert.equal(statusTone(r!), 'error');
+    assert.equal(statusTree({ roots: [r!] })[0]?.icon, 'error');
+    assert.equal(statusTone(report(samples.healthy).roots[0]!), 'ok');
   });
 });

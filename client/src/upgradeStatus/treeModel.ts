@@ -94,8 +94,12 @@ export function statusText(r: RootStatusReport): string {
   return `${cp.target ?? '?'} · ${controlPlaneText[cp.assessment]}${percent}`;
 }
 
+/** The assessment's tone, or worse when an insight is (a completed update with an error). */
 export function statusTone(r: RootStatusReport): Tone {
-  return controlPlaneTone[r.controlPlane.assessment];
+  const tone = controlPlaneTone[r.controlPlane.assessment];
+  if (tone === 'error' || r.insights.some((i) => i.level === 'error')) return 'error';
+  if (tone === 'warning' || r.insights.some((i) => i.level === 'warning')) return 'warning';
+  return tone;
 }
 
 export function iconOf(tone: Tone): string {
@@ -115,7 +119,7 @@ export function statusTree(report: StatusReport): TreeItemModel[] {
 
 function rootItem(r: RootStatusReport): TreeItemModel {
   const cp = r.controlPlane;
-  const tone = controlPlaneTone[cp.assessment];
+  const tone = statusTone(r);
   const id = r.root;
   const errors = r.insights.filter((i) => i.level === 'error').length;
   return {
