@@ -79,6 +79,12 @@ export class StatusItem implements vscode.Disposable {
       tip.appendText(`\nIn all: ${c.error} errors, ${c.warning} warnings, ${c.info} info`);
     }
     this.item.tooltip = tip;
+    // Screen readers get a sentence, not the tooltip's Markdown.
+    this.item.accessibilityInformation = {
+      label: shown
+        ? `Must-Gather: update to ${statusText(shown)}${indexing ? ', indexing' : ''}`
+        : 'Must-Gather: no must-gather analysed yet',
+    };
   }
 
   dispose(): void {

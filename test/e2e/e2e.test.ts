@@ -13,6 +13,8 @@ import { tmpdir } from 'node:os';
 import { basename, join, relative, sep } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
+import { groupNodesAbove, rootLabel, statusText } from '../../client/src/upgradeStatus/treeModel';
+import type { StatusReport } from '../../server/src/protocol/messages';
 import {
   examplesDir,
   machineConfigOperatorFile,
@@ -28,27 +30,39 @@ import type { Editor } from './harness/install';
 import { nodeProcessesRunning, processesMentioning } from './harness/processes';
 import type { ProcessInfo } from './harness/processes';
 import {
+  breadcrumbs,
   clearPanelFilter,
   cursorPosition,
   diffSides,
+  expandTreeRow,
   filterPanel,
   goTo,
   hoverAtCursor,
+  nextChange,
   notificationCenter,
   notificationToasts,
   openFromExplorer,
+  openViewContainer,
   openWorkbench,
   problemCount,
   problems,
   quickOpen,
   recordToasts,
+  resizeSideBar,
   restrictedMode,
   runCommand,
   screenshot,
   showProblems,
+  statusBarItem,
+  treeChildren,
+  treeItem,
+  viewAction,
+  viewPane,
   visibleText,
+  waitForDiff,
   waitForOutputChannel,
   waitForProblemCount,
+  waitForStatusBarText,
   waitForText,
 } from './harness/workbench';
 import type { Workbench } from './harness/workbench';
@@ -67,6 +81,55 @@ function cliFindingCount(path: string): number {
     },
   );
   return (JSON.parse(r.stdout) as { findings: unknown[] }).findings.length;
+}
+
+/**
+ * Where the update stands in each must-gather under a folder, as the headless CLI reports it
+ * (`status --format json`; it exits 1 when an insight is error-level): the Upgrade Status view
+ * and the status bar item must say the same.
+ */
+function cliStatus(path: string): StatusReport {
+  const r = spawnSync(
+    process.execPath,
+    [join(repoRoot, 'dist', 'cli.js'), 'status', path, '--format', 'json'],
+    { encoding: 'utf8' },
+  );
+  try {
+    return JSON.parse(r.stdout) as StatusReport;
+  } catch {
+    throw new Error(`the CLI's status of ${path} is not JSON (exit ${r.status}): ${r.stderr}`);
+  }
+}
+
+/** Bug 1943289's update, in the CLI's words: the view's top item and the status bar's text. */
+function stalledUpdate() {
+  const roots = cliStatus(samples.workerBlocksMco).roots;
+  assert.equal(roots.length, 1, 'bug 1943289 holds one must-gather');
+  const report = roots[0]!;
+  const cp = report.controlPlane;
+  assert.equal(cp.assessment, 'Stalled', 'the CLI says the update is stalled');
+  return {
+    report,
+    label: `${cp.from} → ${cp.target} · Stalled ${cp.completionPercent}%`,
+    status: `${cp.target} · Stalled ${cp.completionPercent}%`,
+  };
+}
+
+/** Polls `get` until `done` holds of its value; fails with the last value after `timeoutMs`. */
+async function until<T>(
+  what: string,
+  get: () => Promise<T>,
+  done: (v: T) => boolean,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await get();
+    if (done(v)) return v;
+    if (Date.now() > deadline)
+      throw new Error(`${what} within ${timeoutMs / 1000} s; last: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
@@ -348,6 +411,7 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
       const input = page.locator('.quick-input-widget .quick-input-box input');
       await input.fill(after);
       await page.locator('.quick-input-list .monaco-list-row', { hasText: after }).first().click();
+      await waitForDiff(page);
       const seen = { deleted: [] as string[], inserted: [] as string[] };
       const pauseImage = (lines: string[], digest: string) =>
         lines.some((l) => l.includes('--pod-infra-container-image=') && l.includes(digest));
@@ -360,7 +424,7 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
           pauseImage(seen.inserted, 'sha256:0adaefcf3675')
         )
           break;
-        await page.keyboard.press('Alt+F5'); // Compare: Go to Next Change
+        await nextChange(page); // Compare: Go to Next Change (Alt+F5)
       }
       assert.ok(
         seen.deleted.some((l) =>
@@ -423,6 +487,21 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
         .locator('.tabs-container .tab[aria-label*="↔"]')
         .first()
         .waitFor({ timeout: 30_000 });
+      // The summary opens beside the diff and takes the focus: give it back to the diff, from
+      // its top, so that Alt+F5 walks the diff's changes.
+      await page
+        .locator('.tabs-container .tab[aria-label^="Preview compare"]')
+        .first()
+        .waitFor({ timeout: 30_000 });
+      await waitForDiff(page);
+      await page
+        .locator('.monaco-diff-editor .editor.modified .view-lines')
+        .first()
+        .click({ timeout: 10_000 });
+      await page.keyboard.press('Control+Home');
+      await page
+        .locator('.statusbar-item[id="status.editor.selection"]:has-text("Ln 1, Col 1")')
+        .waitFor({ timeout: 10_000 });
       const deleted: string[] = [];
       const inserted: string[] = [];
       const has = (lines: string[], what: string, digest: string) =>
@@ -436,13 +515,170 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
           has(inserted, 'pod-infra', '0adaefcf3675')
         )
           break;
-        await page.keyboard.press('Alt+F5');
+        await nextChange(page);
       }
       // Both places of the pause image, decoded: the kubelet flag and CRI-O's drop-in.
       assert.ok(has(deleted, '--pod-infra-container-image=', 'ef6684475a8f'), deleted.join('\n'));
       assert.ok(has(inserted, '--pod-infra-container-image=', '0adaefcf3675'), inserted.join('\n'));
       assert.ok(has(inserted, 'pause_image', '0adaefcf3675'), 'the CRI-O drop-in is shown decoded');
       await screenshot(page, shots, 'compare-rendered-configs');
+    });
+
+    // The Upgrade Status view, from the activity bar: what `status` prints, one item per must-gather.
+    const upgradeStatus = () => viewPane(page, 'Upgrade Status');
+    const nodesFolder = 'cluster-scoped-resources/core/nodes';
+    /** Labels from bug 1943289's top item down to its worker pool's degraded nodes. */
+    const degradedNodesPath = () => {
+      const { label, report } = stalledUpdate();
+      const worker = report.pools.find((p) => p.name === 'worker');
+      assert.ok(worker, 'the CLI reports pool worker');
+      // Large pools list their nodes grouped by assessment (treeModel.ts).
+      const grouped = worker.nodes.length > groupNodesAbove;
+      return {
+        path: [label, 'worker', ...(grouped ? ['Degraded'] : [])],
+        degraded: worker.nodes.filter((n) => n.assessment === 'Degraded'),
+      };
+    };
+
+    ui('shows where each update stands in the Upgrade Status view', async () => {
+      const { label } = stalledUpdate();
+      await openViewContainer(page, 'Must-Gather');
+      const view = upgradeStatus();
+      // The tree fills once the server has analysed the must-gathers.
+      await treeItem(view, [label], 60_000);
+      // Collapsed, every top item is in sight: one per must-gather, as the CLI lists them.
+      await viewAction(page, 'Collapse All');
+      const all = cliStatus(examplesDir).roots;
+      const top = await until(
+        'the top items did not all collapse',
+        () => treeChildren(view, []),
+        (rows) => rows.length === all.length && rows.every((r) => r.expanded === false),
+      );
+      assert.deepEqual(top.map((r) => r.label).sort(), all.map((r) => rootLabel(r)).sort());
+      for (const r of top) assert.equal(r.siblings, all.length, 'no top item is out of sight');
+      // Each names its sample folder; bug 1943289's reads as the CLI has it.
+      const bug = top.find((r) => r.description.startsWith('bug-1943289-worker-pool-blocks-mco'));
+      assert.ok(bug, `a top item of bug 1943289; descriptions: ${top.map((r) => r.description)}`);
+      assert.equal(bug.label, label);
+      assert.equal(label, '4.7.3 → 4.7.4 · Stalled 91%', 'the sample still reads as documented');
+      assert.ok(
+        top.some((r) => r.description.startsWith('bug-2019850-mco-level-early')),
+        'a top item of bug 2019850',
+      );
+    });
+
+    ui('lists the degraded nodes under their worker pool', async () => {
+      const { path, degraded } = degradedNodesPath();
+      await openViewContainer(page, 'Must-Gather'); // shown already: left as it is
+      const view = upgradeStatus();
+      await expandTreeRow(await treeItem(view, path.slice(0, 2)));
+      const groups = await until(
+        'pool worker shows no children',
+        () => treeChildren(view, path.slice(0, 2)),
+        (rows) => rows.length > 0,
+      );
+      if (path.length > 2) {
+        // Worst first: the Degraded group leads, with its count.
+        assert.equal(groups[0]!.label, 'Degraded');
+        assert.equal(groups[0]!.description, `${degraded.length} nodes`);
+        await expandTreeRow(await treeItem(view, path));
+      }
+      const nodes = await until(
+        `the degraded nodes are not all listed`,
+        () => treeChildren(view, path),
+        (rows) =>
+          rows.filter((r) => r.description.startsWith('Degraded')).length >= degraded.length,
+      );
+      const shown = nodes.filter((r) => r.description.startsWith('Degraded'));
+      assert.equal(shown.length, 9, 'the nine degraded workers of bug 1943289');
+      assert.deepEqual(
+        shown.map((r) => r.label).sort(),
+        degraded.map((n) => n.name).sort(),
+        'the nodes the CLI calls degraded',
+      );
+      assert.ok(shown.some((r) => r.label === 'ip-10-0-137-214.ec2.internal'));
+      // Wide enough to read the descriptions; the picture holds the activity bar, the view
+      // and the status bar's left end.
+      const bar = await resizeSideBar(page, 640);
+      const viewport = page.viewportSize()!;
+      await page.mouse.move(viewport.width - 50, viewport.height / 2); // no hover on a row
+      await screenshot(page, shots, 'upgrade-status-view', {
+        x: 0,
+        y: 0,
+        width: Math.round(bar.x + bar.width),
+        height: viewport.height,
+      });
+    });
+
+    ui('opens a degraded node at its reason when it is clicked', async () => {
+      const { path, degraded } = degradedNodesPath();
+      const name = 'ip-10-0-137-214.ec2.internal';
+      const file = `${name}.yaml`;
+      const lines = readFileSync(
+        resourceFile(samples.workerBlocksMco, `${nodesFolder}/${file}`),
+        'utf8',
+      ).split('\n');
+      const at = lines.findIndex((l) =>
+        l.trimStart().startsWith('machineconfiguration.openshift.io/reason:'),
+      );
+      assert.ok(at >= 0, 'the node file has a reason annotation');
+      assert.equal(degraded.find((n) => n.name === name)?.line, at + 1, 'the CLI cites that line');
+      const column = lines[at]!.search(/\S/) + 1;
+      await openViewContainer(page, 'Must-Gather');
+      const row = await treeItem(upgradeStatus(), [...path, name]);
+      const tab = page.locator(`.tabs-container .tab.active[aria-label^="${file}"]`);
+      // On a loaded machine the first click can land while the row re-renders: click again.
+      for (let attempt = 1; ; attempt++) {
+        await row.locator('.label-name').click({ timeout: 10_000 });
+        try {
+          await tab.waitFor({ timeout: 10_000 });
+          break;
+        } catch (err) {
+          if (attempt >= 3) throw err;
+        }
+      }
+      const selection = `.statusbar-item[id="status.editor.selection"]:has-text("Ln ${at + 1}, Col ${column}")`;
+      await page.locator(selection).waitFor({ timeout: 15_000 });
+      const pos = await cursorPosition(page);
+      assert.deepEqual([pos.line, pos.column], [at + 1, column]);
+      // Its own file: the breadcrumbs give the path inside the workspace.
+      const crumbs = await breadcrumbs(page);
+      const i = crumbs.indexOf(file);
+      assert.ok(i >= 3, `the breadcrumbs name the file; they read: ${crumbs.join(' › ')}`);
+      assert.deepEqual(crumbs.slice(i - 3, i), nodesFolder.split('/'), crumbs.join(' › '));
+      assert.equal(crumbs[0], 'bug-1943289-worker-pool-blocks-mco', crumbs.join(' › '));
+    });
+
+    ui('says in the status bar where the active editor’s update stands', async () => {
+      const { status } = stalledUpdate();
+      const item = statusBarItem(page, 'mustGatherInspector.status');
+      // Another must-gather's file first: the item follows the active editor.
+      const early = cliStatus(samples.levelEarly).roots;
+      assert.equal(early.length, 1);
+      await quickOpen(page, 'machine-config.yaml', 'bug-2019850');
+      await waitForStatusBarText(item, statusText(early[0]!));
+      await quickOpen(page, 'machine-config.yaml', 'bug-1943289');
+      assert.equal(await waitForStatusBarText(item, status), '4.7.4 · Stalled 91%');
+      // A click on it brings the Upgrade Status view back, focused.
+      await openViewContainer(page, 'Explorer');
+      await item.click({ timeout: 10_000 });
+      await page
+        .locator('.part.sidebar .composite.title h2')
+        .filter({ hasText: /^Must-Gather: Upgrade Status$/i })
+        .waitFor({ timeout: 15_000 });
+      await until(
+        'the Upgrade Status view did not get the focus',
+        () =>
+          page.evaluate(() =>
+            document.activeElement
+              ?.closest('.pane')
+              ?.querySelector('.pane-header')
+              ?.getAttribute('aria-label'),
+          ),
+        (v) => v === 'Upgrade Status Section',
+        15_000,
+      );
+      await screenshot(page, shots, 'upgrade-status-statusbar');
     });
   });
 
@@ -477,7 +713,7 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
       s?.stop();
     });
 
-    ui('shows the diagnoses and hovers while the folder is untrusted', async () => {
+    ui('shows the diagnoses, hovers and Upgrade Status while the folder is untrusted', async () => {
       const shown = await restrictedMode(page);
       assert.equal(shown.status, 'Restricted Mode', 'the status bar says Restricted Mode');
       assert.match(shown.statusLabel, /folder is not trusted/);
@@ -497,6 +733,15 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
       assert.equal((await restrictedMode(page, 5_000)).status, 'Restricted Mode');
       await screenshot(page, shots, 'restricted-mode');
       await page.keyboard.press('Escape');
+      // The Upgrade Status view too: bug 1943289's update as the CLI has it, among as many
+      // top items as there are must-gathers.
+      await openViewContainer(page, 'Must-Gather');
+      const view = viewPane(page, 'Upgrade Status');
+      await treeItem(view, [stalledUpdate().label], 60_000);
+      const top = await treeChildren(view, []);
+      assert.equal(top[0]?.siblings, cliStatus(examplesDir).roots.length);
+      assert.equal((await restrictedMode(page, 5_000)).status, 'Restricted Mode');
+      await screenshot(page, shots, 'restricted-mode-upgrade-status');
     });
   });
 

@@ -2,9 +2,10 @@
 // (page.evaluate callbacks run in the browser)
 /**
  * Drives the VS Code workbench in headless Debian Chromium, as a person would: the explorer,
- * the Problems panel, the command palette, hovers and diff editors. Selectors come from
- * `../shared/reference/vscode-offline-e2e.md` and were checked against VS Code 1.100; those of
- * Restricted Mode, notification toasts and the notification center were found in 1.100.3's DOM.
+ * the Problems panel, the command palette, hovers, diff editors, view containers and tree
+ * views. Selectors come from `../shared/reference/vscode-offline-e2e.md` and were checked
+ * against VS Code 1.100; those of Restricted Mode, notification toasts, the notification
+ * center, the activity bar, tree views and the status bar were found in 1.100.3's DOM.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -187,6 +188,36 @@ export async function diffSides(page: Page): Promise<DiffSides> {
   });
 }
 
+/**
+ * Waits until the visible diff editor marks its changes: the diff is computed after the editor
+ * shows, and "Go to Next Change" does nothing until then.
+ */
+export async function waitForDiff(page: Page, timeoutMs = 30_000): Promise<void> {
+  await page
+    .locator(
+      '.monaco-diff-editor .editor.original .line-delete, .monaco-diff-editor .editor.modified .line-insert',
+    )
+    .first()
+    .waitFor({ state: 'attached', timeout: timeoutMs });
+}
+
+/**
+ * Compare: Go to Next Change (Alt+F5), then waits until the cursor position in the status bar
+ * moved. Returns false when it did not within `timeoutMs` (the key was lost, or one change only).
+ */
+export async function nextChange(page: Page, timeoutMs = 5_000): Promise<boolean> {
+  const item = page.locator('.statusbar-item[id="status.editor.selection"]').first();
+  const read = () => item.innerText({ timeout: 1_000 }).catch(() => '');
+  const before = await read();
+  await page.keyboard.press('Alt+F5');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if ((await read()) !== before) return true;
+    await page.waitForTimeout(100);
+  }
+  return false;
+}
+
 /** Runs a command from the palette (F1) by its full title, e.g. `Must-Gather: Reindex Workspace`. */
 export async function runCommand(page: Page, title: string): Promise<void> {
   await page.keyboard.press('F1');
@@ -304,10 +335,16 @@ export async function cursorPosition(
   return { line: Number(m[1]), column: Number(m[2]), selected: Number(m[3] ?? 0) };
 }
 
-export async function screenshot(page: Page, dir: string, name: string): Promise<string> {
+/** A PNG of the whole window, or of the part of it that `clip` (page pixels) names. */
+export async function screenshot(
+  page: Page,
+  dir: string,
+  name: string,
+  clip?: { x: number; y: number; width: number; height: number },
+): Promise<string> {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${name}.png`);
-  await page.screenshot({ path: file });
+  await page.screenshot({ path: file, ...(clip ? { clip } : {}) });
   return file;
 }
 
@@ -451,4 +488,245 @@ export async function filterPanel(page: Page, text: string): Promise<void> {
   await box.waitFor({ timeout: 15_000 });
   await box.fill(text);
   await page.waitForTimeout(300); // the filter applies after a short debounce
+}
+
+/** `[aria-label]` values of an activity-bar entry: its title, or its title and keybinding. */
+function activityLabel(title: string): string {
+  const t = JSON.stringify(title);
+  const withKey = JSON.stringify(`${title} (`);
+  return `.action-label:is([aria-label=${t}], [aria-label^=${withKey}])`;
+}
+
+/**
+ * Shows a view container from the activity bar (`li.action-item` holding an `.action-label`
+ * whose aria-label is its title; `.checked` while shown), as a person clicks it. A click on
+ * the container already shown would hide the side bar, so it is clicked only when not shown.
+ * Waits for the side bar's title (`<container>: <view>` or the container's title).
+ */
+export async function openViewContainer(
+  page: Page,
+  title: string,
+  timeoutMs = 30_000,
+): Promise<void> {
+  const entry = page
+    .locator('.part.activitybar li.action-item')
+    .filter({ has: page.locator(activityLabel(title)) })
+    .first();
+  const heading = page
+    .locator('.part.sidebar .composite.title h2')
+    .filter({ hasText: new RegExp(`^${escapeRegExp(title)}(:|$)`, 'i') });
+  const deadline = Date.now() + timeoutMs;
+  for (let attempt = 1; ; attempt++) {
+    await entry.waitFor({ timeout: Math.max(1_000, deadline - Date.now()) });
+    if (!/\bchecked\b/.test((await entry.getAttribute('class')) ?? '')) await entry.click();
+    try {
+      await heading.first().waitFor({ timeout: 10_000 });
+      return;
+    } catch (err) {
+      if (attempt >= 3 || Date.now() > deadline) throw err;
+    }
+  }
+}
+
+/**
+ * The pane of a view in the side bar (or any view container) by its name: its header, hidden
+ * when the view is alone in its container, still carries `aria-label="<name> Section"`.
+ */
+export function viewPane(page: Page, name: string): Locator {
+  const header = `.pane-header[aria-label=${JSON.stringify(`${name} Section`)}]`;
+  return page.locator(`.pane:has(${header})`).first();
+}
+
+/** Runs an action of a view's title bar (e.g. "Collapse All") from its icon. */
+export async function viewAction(page: Page, action: string, timeoutMs = 15_000): Promise<void> {
+  // Alone in its container, the view's actions show in the side bar's title; else in its header.
+  const button = page
+    .locator(`.part.sidebar .action-label[aria-label=${JSON.stringify(action)}]:visible`)
+    .first();
+  await button.waitFor({ timeout: timeoutMs });
+  await button.click();
+}
+
+export interface TreeRow {
+  /** `data-index`: the row's place among the tree's visible (expanded) rows. */
+  index: number;
+  /** 1 for a top item. */
+  level: number;
+  label: string;
+  description: string;
+  /** `aria-label`: the tooltip of an extension's tree item, else its label. */
+  ariaLabel: string;
+  /** undefined for a leaf. */
+  expanded: boolean | undefined;
+  /** `aria-setsize`: how many siblings (itself included) the item has. */
+  siblings: number;
+}
+
+/**
+ * The rows a tree view renders, top to bottom: `.monaco-list-row` with `aria-level`,
+ * `aria-expanded` (only when it has children), `.label-name` and `.label-description`. The
+ * list is virtual: only rows in (or near) the viewport are in the DOM.
+ */
+export async function treeRows(view: Locator): Promise<TreeRow[]> {
+  const rows = await view.evaluate((root) =>
+    Array.from(root.querySelectorAll<HTMLElement>('.monaco-list-row')).map((r) => ({
+      index: Number(r.dataset.index),
+      level: Number(r.getAttribute('aria-level')),
+      label: (r.querySelector('.label-name')?.textContent ?? '').replace(/\u00a0/g, ' '),
+      description: (r.querySelector('.label-description')?.textContent ?? '').replace(
+        /\u00a0/g,
+        ' ',
+      ),
+      ariaLabel: r.getAttribute('aria-label') ?? '',
+      expanded: r.hasAttribute('aria-expanded')
+        ? r.getAttribute('aria-expanded') === 'true'
+        : undefined,
+      siblings: Number(r.getAttribute('aria-setsize')),
+    })),
+  );
+  return rows.sort((a, b) => a.index - b.index);
+}
+
+/** The rows below `parent` (a row of `rows`) down to its next sibling: its shown descendants. */
+function descendants(rows: TreeRow[], parent: TreeRow | undefined): TreeRow[] {
+  if (!parent) return rows;
+  const out: TreeRow[] = [];
+  for (const r of rows.filter((x) => x.index > parent.index)) {
+    if (r.level <= parent.level) break;
+    out.push(r);
+  }
+  return out;
+}
+
+/** The shown children of the item at `path` (labels from the top), or the top items for `[]`. */
+export async function treeChildren(view: Locator, path: string[]): Promise<TreeRow[]> {
+  const rows = await treeRows(view);
+  let parent: TreeRow | undefined;
+  for (const label of path) {
+    const level: number = parent ? parent.level + 1 : 1;
+    parent = descendants(rows, parent).find((r) => r.level === level && r.label === label);
+    if (!parent) return [];
+  }
+  const level = parent ? parent.level + 1 : 1;
+  return descendants(rows, parent).filter((r) => r.level === level);
+}
+
+/**
+ * The row of a tree item by its path of labels from a top item, expanding the items above it
+ * on the way (by their twistie: a click on the row would run the item's command). Rows come
+ * and go while an extension (re)fills its tree: each step is looked for again until it shows,
+ * and a twistie click that did not expand is retried.
+ */
+export async function treeItem(
+  view: Locator,
+  path: string[],
+  timeoutMs = 30_000,
+): Promise<Locator> {
+  const deadline = Date.now() + timeoutMs;
+  let row: Locator | undefined;
+  for (const [i, label] of path.entries()) {
+    let found: TreeRow | undefined;
+    while (!found) {
+      const children = await treeChildren(view, path.slice(0, i));
+      found = children.find((r) => r.label === label);
+      if (found) break;
+      if (Date.now() > deadline) {
+        const seen = children.map((r) => r.label).join(' | ') || 'none';
+        throw new Error(
+          `no tree item ${path.slice(0, i + 1).join(' › ')} within ${timeoutMs / 1000} s; its siblings: ${seen}`,
+        );
+      }
+      await view.page().waitForTimeout(250);
+    }
+    row = view.locator(`.monaco-list-row[data-index="${found.index}"]`);
+    if (i < path.length - 1) await expandTreeRow(row, Math.max(1_000, deadline - Date.now()));
+  }
+  if (!row) throw new Error('treeItem needs a path of at least one label');
+  return row;
+}
+
+/** Expands a tree row by its twistie unless it is expanded already; retries a click that did not take. */
+export async function expandTreeRow(row: Locator, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  await row.waitFor({ timeout: timeoutMs });
+  while ((await row.getAttribute('aria-expanded')) !== 'true') {
+    if ((await row.getAttribute('aria-expanded')) === null)
+      throw new Error(`tree row ${await row.innerText()} has no children to expand`);
+    if (Date.now() > deadline) throw new Error(`tree row ${await row.innerText()} did not expand`);
+    await row.locator('.monaco-tl-twistie').click({ timeout: 5_000 });
+    for (let i = 0; i < 20 && (await row.getAttribute('aria-expanded')) !== 'true'; i++)
+      await row.page().waitForTimeout(250);
+  }
+}
+
+/**
+ * Drags the sash on the side bar's right edge until the side bar is about `width` px wide, as
+ * a person widens it to read long descriptions. Returns the side bar's box.
+ */
+export async function resizeSideBar(
+  page: Page,
+  width: number,
+): Promise<{ x: number; y: number; width: number; height: number }> {
+  const bar = page.locator('.part.sidebar');
+  await bar.waitFor({ timeout: 15_000 });
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const box = (await bar.boundingBox())!;
+    if (Math.abs(box.width - width) <= 8) return box;
+    const edge = box.x + box.width;
+    let sash: { x: number; y: number; width: number; height: number } | undefined;
+    for (const s of await page.locator('.monaco-sash.vertical:not(.disabled)').all()) {
+      const b = await s.boundingBox();
+      if (b && Math.abs(b.x + b.width / 2 - edge) <= 6) sash = b;
+    }
+    if (!sash) throw new Error(`no sash at the side bar's right edge (x ${edge})`);
+    const x = sash.x + sash.width / 2;
+    const y = sash.y + sash.height / 2;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + (width - box.width), y, { steps: 10 });
+    await page.mouse.up();
+    await page.waitForTimeout(300);
+  }
+  return (await bar.boundingBox())!;
+}
+
+/**
+ * A status bar entry by the id an extension gave it (`createStatusBarItem(id, …)`): VS Code
+ * prefixes it with the extension's id, so the element's id ends with it.
+ */
+export function statusBarItem(page: Page, id: string): Locator {
+  return page.locator(`.statusbar-item[id$=${JSON.stringify(`.${id}`)}]`).first();
+}
+
+/** Waits until a status bar entry's text (its codicon left out, trimmed) equals `expected`; returns it. */
+export async function waitForStatusBarText(
+  item: Locator,
+  expected: string,
+  timeoutMs = 30_000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    last = (await item.innerText({ timeout: 5_000 }).catch(() => ''))
+      .replace(/\u00a0/g, ' ')
+      .trim();
+    if (last === expected) return last;
+    await item.page().waitForTimeout(250);
+  }
+  throw new Error(
+    `the status bar entry read "${last}", not "${expected}", for ${timeoutMs / 1000} s`,
+  );
+}
+
+/** The breadcrumbs above the active editor: its path from the workspace folder, then its symbols. */
+export async function breadcrumbs(page: Page, timeoutMs = 15_000): Promise<string[]> {
+  const items = page.locator(
+    '.editor-group-container.active .breadcrumbs-control .monaco-breadcrumb-item',
+  );
+  await items.first().waitFor({ timeout: timeoutMs });
+  return (await items.allInnerTexts()).map((t) => t.replace(/\u00a0/g, ' ').trim());
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
