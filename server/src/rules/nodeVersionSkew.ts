@@ -1,58 +1,125 @@
 /**
- * node-version-skew: nodes whose kubelet minor version trails the control plane's by more than
- * Kubernetes supports. Trailing compute is fine within the skew (seed 1943289), not beyond it.
+ * node-version-skew: nodes whose kubelet minor version trails the API server's by more than
+ * OpenShift allows. The kube-apiserver operator's KubeletVersionSkewController
+ * (openshift/cluster-kube-apiserver-operator, release-4.9 … main) allows kubelets 2 minors
+ * behind on even 4.y and 1 behind on odd 4.y, measured against the API server's own version
+ * (ClusterOperator kube-apiserver, `versions[name=kube-apiserver]`), not the masters' kubelets,
+ * which trail during an update. Its Upgradeable=False `KubeletMinorVersion_…` reasons and the
+ * machine-config operator's skew notes are this finding's evidence, not findings of their own.
  */
+import type { Finding, RelatedLocation } from '../core/finding';
+import type { ClusterOperator } from '../model/clusterOperator';
+import { findCondition } from '../model/condition';
 import { kubeletMinor } from '../model/release';
-import { primaryPool } from '../model/snapshot';
+import { operator, primaryPool } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 
-/** Kubernetes' supported kubelet skew: 2 minors behind the API server, 3 from 1.28. */
-function supportedSkew(controlPlaneMinor: number): number {
-  return controlPlaneMinor >= 28 ? 3 : 2;
+/** OpenShift 4.y ships Kubernetes 1.(y + 13): 4.7 → 1.20, 4.15 → 1.28. */
+const kubeToOpenShiftMinor = 13;
+
+/** Minors a kubelet may trail the API server on OpenShift 4.y: 2 on even y, 1 on odd y. */
+export function allowedKubeletSkew(openshiftMinor: number): number {
+  return openshiftMinor % 2 === 0 ? 2 : 1;
+}
+
+/** The kube-apiserver operator's Upgradeable reasons about kubelet skew. */
+export function isKubeletSkewReason(reason: string): boolean {
+  return reason.startsWith('KubeletMinorVersion_');
+}
+
+interface ApiServer {
+  minor: number;
+  version: string;
+  evidence: RelatedLocation | undefined;
+}
+
+/** The API server's version, from its ClusterOperator; else the newest control-plane kubelet. */
+function apiServer(s: Snapshot): ApiServer | undefined {
+  const kas = operator(s, 'kube-apiserver');
+  const entry = kas?.versions.find((v) => v.name === 'kube-apiserver');
+  const minor = kubeletMinor(entry?.version);
+  if (entry && minor !== undefined) {
+    return {
+      minor,
+      version: entry.version,
+      evidence: rel(entry.location, `kube-apiserver runs Kubernetes ${entry.version}`),
+    };
+  }
+  const masters = s.nodes.filter(
+    (n) =>
+      'node-role.kubernetes.io/master' in n.labels ||
+      'node-role.kubernetes.io/control-plane' in n.labels,
+  );
+  let best: ApiServer | undefined;
+  for (const m of masters) {
+    const mm = kubeletMinor(m.kubeletVersion);
+    if (mm !== undefined && (!best || mm > best.minor)) {
+      best = {
+        minor: mm,
+        version: m.kubeletVersion ?? `1.${mm}`,
+        evidence: rel(
+          m.at('status', 'nodeInfo', 'kubeletVersion'),
+          `control-plane node ${m.name}: ${m.kubeletVersion} (no kube-apiserver version in this must-gather)`,
+        ),
+      };
+    }
+  }
+  return best;
+}
+
+/** What the operators say about the skew: evidence for each node's finding. */
+function operatorNotes(s: Snapshot): RelatedLocation[] {
+  const notes: (RelatedLocation | undefined)[] = [];
+  const up = (o: ClusterOperator | undefined) => o && findCondition(o.conditions, 'Upgradeable');
+  const kas = up(operator(s, 'kube-apiserver'));
+  if (kas?.status === 'False' && isKubeletSkewReason(kas.reason)) {
+    notes.push(rel(kas.location, `kube-apiserver Upgradeable=False (${kas.reason})`));
+  }
+  const mco = up(operator(s, 'machine-config'));
+  // 4.9–4.17 note the skew with Upgradeable=True; 4.18+ block on RHEL nodes (RHELNodes).
+  if (
+    mco &&
+    (mco.reason === 'RHELNodes' || (/kubelet/i.test(mco.message) && /skew/i.test(mco.message)))
+  ) {
+    notes.push(
+      rel(
+        mco.location,
+        `machine-config Upgradeable=${mco.status}${mco.reason ? ` (${mco.reason})` : ''}`,
+      ),
+    );
+  }
+  return notes.filter((n): n is RelatedLocation => n !== undefined);
 }
 
 export const nodeVersionSkew: Rule = {
   id: 'node-version-skew',
   defaultSeverity: 'warning',
-  summary: "nodes' kubelets trail the control plane by more than the supported skew",
-  check(s: Snapshot, _context: RuleContext) {
-    const masters = s.nodes.filter(
-      (n) =>
-        'node-role.kubernetes.io/master' in n.labels ||
-        'node-role.kubernetes.io/control-plane' in n.labels,
-    );
-    const cpMinors = masters
-      .map((n) => kubeletMinor(n.kubeletVersion))
-      .filter((m): m is number => m !== undefined);
-    if (cpMinors.length === 0) return [];
-    const cp = Math.max(...cpMinors);
-    const cpVersion =
-      masters.find((n) => kubeletMinor(n.kubeletVersion) === cp)?.kubeletVersion ?? `1.${cp}`;
-    const allowed = supportedSkew(cp);
+  summary: "nodes' kubelets trail the API server by more than OpenShift allows",
+  check(s: Snapshot, _context: RuleContext): Finding[] {
+    const api = apiServer(s);
+    if (!api) return [];
+    const ocpMinor = api.minor - kubeToOpenShiftMinor;
+    const allowed = allowedKubeletSkew(ocpMinor);
+    const notes = operatorNotes(s);
     return s.nodes.flatMap((n) => {
       const minor = kubeletMinor(n.kubeletVersion);
-      if (minor === undefined || cp - minor <= allowed) return [];
+      if (minor === undefined || api.minor - minor <= allowed) return [];
       const pool = primaryPool(s, n);
       const message =
-        `Node ${n.name}${pool ? ` (pool \`${pool.name}\`)` : ''} runs kubelet ${n.kubeletVersion}, ${cp - minor} minor versions behind the control plane's ${cpVersion}; ` +
-        `Kubernetes supports at most ${allowed}. Update its pool before the next control-plane update.`;
+        `Node ${n.name}${pool ? ` (pool \`${pool.name}\`)` : ''} runs kubelet ${n.kubeletVersion}, ${api.minor - minor} minor versions behind the API server's ${api.version}; ` +
+        `OpenShift 4.${ocpMinor} allows ${allowed} (2 on even 4.y, 1 on odd 4.y: the kube-apiserver operator's kubelet skew check). ` +
+        `Update its pool before the next control-plane update.`;
       return [
         finding(nodeVersionSkew, n.subject, n.at('status', 'nodeInfo', 'kubeletVersion'), message, [
+          api.evidence,
           pool &&
             rel(
               pool.at('status', 'configuration', 'name'),
               `pool ${pool.name} runs ${pool.currentConfig ?? '?'}`,
             ),
-          ...masters
-            .slice(0, 3)
-            .map((m) =>
-              rel(
-                m.at('status', 'nodeInfo', 'kubeletVersion'),
-                `control-plane node ${m.name}: ${m.kubeletVersion}`,
-              ),
-            ),
+          ...notes,
         ]),
       ];
     });

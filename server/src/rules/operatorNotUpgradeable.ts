@@ -1,6 +1,7 @@
 /** operator-not-upgradeable: a ClusterOperator reports Upgradeable=False, which blocks minor updates. */
 import { findCondition } from '../model/condition';
 import type { Snapshot } from '../model/snapshot';
+import { isKubeletSkewReason, nodeVersionSkew } from './nodeVersionSkew';
 import { finding } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { clip, when } from '../core/text';
@@ -9,10 +10,13 @@ export const operatorNotUpgradeable: Rule = {
   id: 'operator-not-upgradeable',
   defaultSeverity: 'info',
   summary: 'a ClusterOperator reports Upgradeable=False',
-  check(s: Snapshot, _context: RuleContext) {
+  check(s: Snapshot, context: RuleContext) {
+    // The kubelet skew the kube-apiserver operator blocks on is node-version-skew's evidence.
+    const skewReported = nodeVersionSkew.check(s, context).length > 0;
     return s.operators.flatMap((o) => {
       const c = findCondition(o.conditions, 'Upgradeable');
       if (c?.status !== 'False') return [];
+      if (skewReported && o.name === 'kube-apiserver' && isKubeletSkewReason(c.reason)) return [];
       // 4.7.0 to 4.7.4 machine-config put the sentence in the reason field (bug 1939270).
       const detail = [c.reason, c.message].filter((x) => x !== '').join(': ');
       const message =

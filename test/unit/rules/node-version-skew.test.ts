@@ -1,9 +1,29 @@
 import type { Json } from '../../../server/src/model/access';
+import { operator } from '../../../server/src/model/snapshot';
+import type { Snapshot } from '../../../server/src/model/snapshot';
 import { nodeVersionSkew } from '../../../server/src/rules/nodeVersionSkew';
-import { samples } from '../../support/fixtures';
+import { operatorNotUpgradeable } from '../../../server/src/rules/operatorNotUpgradeable';
+import { samples, updates } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
+import { setCondition } from '../../support/snapshot';
+
+// Source: openshift/cluster-kube-apiserver-operator, release-4.9 … main,
+// KubeletVersionSkewController: kubelets may trail the API server (ClusterOperator kube-apiserver,
+// versions[name=kube-apiserver]) by 2 minors on even 4.y and 1 on odd 4.y.
 
 const masterRole = 'node-role.kubernetes.io/master';
+const firstWorker = (s: Snapshot) => s.nodes.find((n) => !(masterRole in n.labels))!;
+const kubelet = (version: string) => (s: Snapshot) => {
+  ((firstWorker(s).raw.status as Json).nodeInfo as Json).kubeletVersion = version;
+};
+/** The kube-apiserver operator's own verdict on the skew. */
+const kasBlocks = (s: Snapshot) =>
+  setCondition(operator(s, 'kube-apiserver')!, 'Upgradeable', {
+    status: 'False',
+    reason: 'KubeletMinorVersion_KubeletMinorVersionUnsupported',
+    message:
+      'Unsupported kubelet minor version (1.26.9) on node ip-10-0-128-1, is too far behind the target API server version (1.28.7).',
+  });
 
 ruleTester(nodeVersionSkew, {
   valid: [
@@ -12,24 +32,65 @@ ruleTester(nodeVersionSkew, {
       snapshot: snapshotOf(samples.workerBlocksMco),
       reason: 'seed 1943289: workers trail by a z-stream only',
     },
+    {
+      name: '4.10 (even) allows a kubelet 2 minors behind the API server',
+      snapshot: snapshotOf(samples.healthy, kubelet('v1.21.14+a17bdb3')),
+    },
   ],
   invalid: [
     {
-      name: 'warns beyond the supported kubelet skew (the first worker on kubelet 1.17)',
-      snapshot: snapshotOf(samples.workerBlocksMco, (s) => {
-        const worker = s.nodes.find((n) => !(masterRole in n.labels))!;
-        ((worker.raw.status as Json).nodeInfo as Json).kubeletVersion = 'v1.17.1+45f8ddb';
-      }),
+      name: '4.15 (odd) allows 1: a 1.26 worker under a 1.28 API server is outside support',
+      snapshot: snapshotOf(updates.completedPoolRolling, kubelet('v1.26.9+636f2be')),
+      findings: [
+        {
+          severity: 'warning',
+          subject: 'node/ip-10-0-130-204.us-west-2.compute.internal',
+          message: [
+            /runs kubelet v1\.26\.9\+636f2be, 2 minor versions behind the API server's 1\.28\.\d+/,
+            /OpenShift 4\.15 allows 1 \(2 on even 4\.y, 1 on odd 4\.y/,
+          ],
+          related: [(r) => /kube-apiserver runs Kubernetes 1\.28/.test(r.message)],
+        },
+      ],
+    },
+    {
+      name: '4.7 (odd) allows 1: the first worker on kubelet 1.17 under 1.20',
+      snapshot: snapshotOf(samples.workerBlocksMco, kubelet('v1.17.1+45f8ddb')),
       findings: [
         {
           severity: 'warning',
           subject: 'node/ip-10-0-128-248.ec2.internal',
           message: [
-            /runs kubelet v1\.17\.1\+45f8ddb, 3 minor versions behind the control plane's v?1\.20/,
-            /supports at most 2/,
+            /runs kubelet v1\.17\.1\+45f8ddb, 3 minor versions behind the API server's 1\.20\.0/,
+            /OpenShift 4\.7 allows 1/,
+          ],
+        },
+      ],
+    },
+    {
+      name: "the kube-apiserver operator's Upgradeable=False is evidence, not a second finding",
+      snapshot: snapshotOf(updates.completedPoolRolling, kubelet('v1.26.9+636f2be'), kasBlocks),
+      findings: [
+        {
+          severity: 'warning',
+          subject: 'node/ip-10-0-130-204.us-west-2.compute.internal',
+          message: /2 minor versions behind/,
+          related: [
+            (r) => /kube-apiserver Upgradeable=False \(KubeletMinorVersion_/.test(r.message),
           ],
         },
       ],
     },
   ],
+});
+
+ruleTester(operatorNotUpgradeable, {
+  valid: [
+    {
+      name: 'the skew reason is left to node-version-skew when it reports the node',
+      snapshot: snapshotOf(updates.early, kubelet('v1.26.9+636f2be'), kasBlocks),
+      atOrAbove: 'info',
+    },
+  ],
+  invalid: [],
 });
