@@ -4,7 +4,7 @@
  */
 import type { Finding } from '../core/finding';
 import { sep } from 'node:path';
-import type { ParsedFileCache, ReadResult } from '../gather/fileCache';
+import type { ParsedFileCache, ProbeResult, ReadResult } from '../gather/fileCache';
 
 export const yamlInvalid = 'yaml-invalid';
 
@@ -52,6 +52,32 @@ export function fileProblem(
     return invalidFile(file, rel, [0, 0], ' holds no object (the file is empty)');
   }
   return undefined;
+}
+
+/**
+ * What is wrong with a file the analysis owns but does not parse (a MachineConfig no pool or node
+ * names), from its first bytes: unreadable, empty, binary, or not the kind its folder holds.
+ */
+export function probeProblem(
+  file: string,
+  rel: string,
+  r: ProbeResult,
+  kind: string,
+): Finding | undefined {
+  if (!r.ok) return invalidFile(file, rel, [0, 0], `: ${r.error}`);
+  const head = r.head;
+  const json = /^\s*[[{]/.test(head);
+  const found = json
+    ? /"kind"\s*:\s*"([^"]*)"/.exec(head)?.[1]
+    : /^kind:[ \t]*["']?([^"'\s#]*)/m.exec(head)?.[1];
+  // A kind past the first bytes, or none (a bare object), is not judged from a probe.
+  if (found === undefined || found === kind || found.endsWith('List')) return undefined;
+  return invalidFile(file, rel, [0, 0], ` holds a ${found}, not a ${kind}`);
+}
+
+/** A parsed object of another kind than its folder holds (a Pod in clusteroperators/). */
+export function wrongKind(file: string, rel: string, found: string, kind: string): Finding {
+  return invalidFile(file, rel, [0, 0], ` holds a ${found}, not a ${kind}`);
 }
 
 /**

@@ -19,7 +19,7 @@ import { MachineConfigPool } from '../model/machineConfigPool';
 import { Node } from '../model/node';
 import type { Snapshot } from '../model/snapshot';
 import type { Finding } from '../core/finding';
-import { fileProblem } from './fileProblems';
+import { fileProblem, probeProblem, wrongKind } from './fileProblems';
 
 export interface LoadResult {
   snapshot: Snapshot;
@@ -42,20 +42,27 @@ export async function loadSnapshot(
   const cfg = 'config.openshift.io';
   const mc = 'machineconfiguration.openshift.io';
   const [versions, operators, pools, nodes] = await Promise.all([
-    loadKind(ctx, filesOf(index, cfg, 'clusterversions'), ClusterVersion),
-    loadKind(ctx, filesOf(index, cfg, 'clusteroperators'), ClusterOperator),
-    loadKind(ctx, filesOf(index, mc, 'machineconfigpools'), MachineConfigPool),
-    loadKind(ctx, filesOf(index, 'core', 'nodes'), Node),
+    loadKind(ctx, filesOf(index, cfg, 'clusterversions'), ClusterVersion, 'ClusterVersion'),
+    loadKind(ctx, filesOf(index, cfg, 'clusteroperators'), ClusterOperator, 'ClusterOperator'),
+    loadKind(ctx, filesOf(index, mc, 'machineconfigpools'), MachineConfigPool, 'MachineConfigPool'),
+    loadKind(ctx, filesOf(index, 'core', 'nodes'), Node, 'Node'),
   ]);
 
   const wanted = new Set<string>();
   for (const p of pools) for (const n of [p.targetConfig, p.currentConfig]) if (n) wanted.add(n);
   for (const n of nodes) for (const c of [n.currentConfig, n.desiredConfig]) if (c) wanted.add(c);
-  const mcFiles = filesOf(index, mc, 'machineconfigs').filter(
-    (f) => f.list || (f.resource.name !== undefined && wanted.has(f.resource.name)),
-  );
+  const allMcFiles = filesOf(index, mc, 'machineconfigs');
+  const isWanted = (f: IndexedFile) =>
+    f.list || (f.resource.name !== undefined && wanted.has(f.resource.name));
+  const mcFiles = allMcFiles.filter(isWanted);
   // Rendered configs pass a MiB; the rules read only their metadata.
-  const configs = await loadKind(ctx, mcFiles, MachineConfig, 'head');
+  const configs = await loadKind(ctx, mcFiles, MachineConfig, 'MachineConfig', 'head');
+  // The configs nobody names get a look at their first bytes: a corrupt one is still one finding.
+  await probeKind(
+    ctx,
+    allMcFiles.filter((f) => !isWanted(f)),
+    'MachineConfig',
+  );
 
   const snapshot: Snapshot = {
     root: index.root,
@@ -81,6 +88,7 @@ export async function loadClusterVersion(
     ctx,
     filesOf(index, 'config.openshift.io', 'clusterversions'),
     ClusterVersion,
+    'ClusterVersion',
   );
   return versions.find((v) => v.name === 'version') ?? versions[0];
 }
@@ -116,10 +124,22 @@ interface LoadContext {
   filesRead: string[];
 }
 
+/** Files of a kind the analysis owns but does not parse: only their first bytes are checked. */
+async function probeKind(ctx: LoadContext, files: IndexedFile[], kind: string): Promise<void> {
+  const results = await Promise.all(files.map((f) => ctx.cache.probe(f.path)));
+  // Not in filesRead: that list is what was parsed (a problem found here is cleared by the next
+  // analysis like any other).
+  files.forEach((f, i) => {
+    const problem = probeProblem(f.path, f.rel, results[i]!, kind);
+    if (problem) ctx.problems.push(problem);
+  });
+}
+
 async function loadKind<T extends KubeObject>(
   ctx: LoadContext,
   files: IndexedFile[],
   ctor: Ctor<T>,
+  kind: string,
   mode: ReadMode = 'yaml',
 ): Promise<T[]> {
   const singles = files.filter((f) => !f.list);
@@ -131,10 +151,10 @@ async function loadKind<T extends KubeObject>(
     const key = `${o.namespace ?? ''}/${o.name}`;
     if (replace || !byKey.has(key)) byKey.set(key, o);
   };
-  for (const objs of await Promise.all(singles.map((f) => readObjects(ctx, f, mode)))) {
+  for (const objs of await Promise.all(singles.map((f) => readObjects(ctx, f, mode, kind)))) {
     for (const [raw, source] of objs) add(new ctor(raw, source), true);
   }
-  for (const objs of await Promise.all(lists.map((f) => readObjects(ctx, f, mode)))) {
+  for (const objs of await Promise.all(lists.map((f) => readObjects(ctx, f, mode, kind)))) {
     for (const [raw, source] of objs) add(new ctor(raw, source), false);
   }
   return [...byKey.values()].sort((a, b) => a.name.localeCompare(b.name));
@@ -145,6 +165,7 @@ async function readObjects(
   ctx: LoadContext,
   f: IndexedFile,
   mode: ReadMode,
+  expectedKind: string,
 ): Promise<[Json, ObjectSource][]> {
   const r = await ctx.cache.get(f.path, mode);
   ctx.filesRead.push(f.path);
@@ -161,6 +182,9 @@ async function readObjects(
         const o = rec(item);
         if (o) out.push([o, { file: f.path, doc, base: `/items/${i}` }]);
       });
+    } else if (kind !== '' && kind !== expectedKind) {
+      // A Pod in clusteroperators/ is not a ClusterOperator: say so once, read nothing of it.
+      ctx.problems.push(wrongKind(f.path, f.rel, kind, expectedKind));
     } else {
       out.push([obj, { file: f.path, doc, base: '' }]);
     }

@@ -58,8 +58,18 @@ interface Overlay {
   result: ReadResult;
 }
 
+/** What the first bytes of a file say, for files the analysis owns but does not parse. */
+export type ProbeResult = { ok: true; head: string } | { ok: false; error: string };
+
+/** How much a probe reads: enough for `apiVersion`, `kind` and the start of `metadata`. */
+const probeBytes = 4096;
+
 export class ParsedFileCache {
   private readonly disk = new Map<string, DiskEntry>();
+  private readonly probes = new Map<
+    string,
+    { mtimeMs: number; size: number; result: ProbeResult }
+  >();
   private readonly overlays = new Map<string, Overlay>();
 
   constructor(private limits: CacheLimits = defaultCacheLimits) {}
@@ -84,10 +94,66 @@ export class ParsedFileCache {
 
   invalidate(path: string): void {
     for (const mode of ['yaml', 'text', 'head'] as const) this.disk.delete(keyOf(path, mode));
+    this.probes.delete(path);
   }
 
   clear(): void {
     this.disk.clear();
+    this.probes.clear();
+  }
+
+  /**
+   * A cheap look at a file nobody asked to parse: its first bytes, or why they cannot be read
+   * (empty, binary, too large). Cached by mtime and size like parses.
+   */
+  async probe(path: string): Promise<ProbeResult> {
+    const overlay = this.overlays.get(path);
+    if (overlay) {
+      return overlay.result.ok
+        ? { ok: true, head: overlay.result.parsed.text.slice(0, probeBytes) }
+        : { ok: false, error: overlay.result.error };
+    }
+    let st;
+    try {
+      st = await stat(path);
+    } catch (err) {
+      const r = cannotRead(err);
+      return { ok: false, error: r.ok ? '' : r.error };
+    }
+    const known = this.probes.get(path);
+    if (known && known.mtimeMs === st.mtimeMs && known.size === st.size) return known.result;
+    let result: ProbeResult;
+    if (!st.isFile()) result = { ok: false, error: 'not a regular file' };
+    else if (st.size === 0) result = { ok: false, error: 'is empty' };
+    else if (st.size > this.limits.maxFileBytes) {
+      result = {
+        ok: false,
+        error: `file is ${mibText(st.size)} MiB, over the ${mibText(this.limits.maxFileBytes)} MiB parse limit (mustGatherInspector.limits.maxFileSizeMiB)`,
+      };
+    } else {
+      try {
+        const fh = await open(path, 'r');
+        try {
+          const buf = Buffer.alloc(Math.min(probeBytes, st.size));
+          const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
+          const bytes = buf.subarray(0, bytesRead);
+          result = looksBinary(bytes)
+            ? { ok: false, error: 'file is binary, not YAML or JSON' }
+            : { ok: true, head: bytes.toString('utf8') };
+        } finally {
+          await fh.close();
+        }
+      } catch (err) {
+        const r = cannotRead(err);
+        result = { ok: false, error: r.ok ? '' : r.error };
+      }
+    }
+    this.probes.set(path, { mtimeMs: st.mtimeMs, size: st.size, result });
+    if (this.probes.size > this.limits.maxEntries) {
+      const oldest = this.probes.keys().next().value;
+      if (oldest !== undefined) this.probes.delete(oldest);
+    }
+    return result;
   }
 
   /** The last result for a path without touching the disk (used to place findings). */
