@@ -6,6 +6,7 @@ import { findCondition } from '../model/condition';
 import type { Snapshot } from '../model/snapshot';
 import { mcoBlockedByNonRequiredPool } from './mcoBlockedByNonRequiredPool';
 import { levelByAge } from './ages';
+import { cvoReaction } from './releaseNotes';
 import { assessmentOf, finding } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { clip, when } from '../core/text';
@@ -24,7 +25,7 @@ export const operatorDegraded: Rule = {
       const message =
         `${o.name} is Degraded since ${when(c.lastTransitionTime, s.gatherTime)}` +
         (detail ? `: ${clip(detail, 400)}.` : '.') +
-        ` During an update the cluster-version operator waits up to 40 minutes on a degraded operator, then reports Failing ("Cluster operator ${o.name} is degraded").`;
+        cvoReaction(s, o, 'degraded');
       const aged = levelByAge(c.lastTransitionTime, assessmentOf(s, context).now, 40);
       return [
         finding(

@@ -5,7 +5,7 @@
 import { findCondition } from '../model/condition';
 import { parseRelease } from '../model/release';
 import type { Snapshot } from '../model/snapshot';
-import { availabilityBehaviour } from './releaseNotes';
+import { availabilityBehaviour, cvoReaction } from './releaseNotes';
 import { levelByAge } from './ages';
 import { assessmentOf, finding } from './rule';
 import type { Rule, RuleContext } from './rule';
@@ -29,7 +29,7 @@ export const operatorUnavailable: Rule = {
       const message =
         `${o.name} is not available since ${when(c.lastTransitionTime, s.gatherTime)}` +
         (detail ? `: ${clip(detail)}.` : '.') +
-        ` The cluster-version operator counts an unavailable operator as a failure ("Cluster operator ${o.name} is not available").` +
+        cvoReaction(s, o, 'not available') +
         mcoNote;
       const aged = levelByAge(c.lastTransitionTime, assessmentOf(s, context).now, 20);
       return [

@@ -3,6 +3,7 @@
  * release during an update, it is a warning: its nodes stay on the old config, and a paused
  * required pool during an update blocks the update.
  */
+import { atLeast, parseRelease } from '../model/release';
 import type { Snapshot } from '../model/snapshot';
 import { poolName, poolProgress } from './poolText';
 import { assessmentOf, finding, rel, updating as isUpdating } from './rule';
@@ -35,7 +36,7 @@ export const poolPaused: Rule = {
       }
       if (!behind) {
         const message = `Pool ${poolName(p)} is paused (spec.paused: true) and up to date: new rendered configs will not roll out to its nodes until it is unpaused.`;
-        return [finding(poolPaused, p.subject, where, message, [], 'info')];
+        return [finding(poolPaused, p.subject, where, message + kubeletCaNote(s), [], 'info')];
       }
       const impact = p.requiredForUpgrade
         ? updating
@@ -44,7 +45,7 @@ export const poolPaused: Rule = {
         : ' It is not required for upgrade, so the operator does not wait for it; the origin upgrade test treats a paused pool as up to date.';
       const message =
         `Pool ${poolName(p)} is paused (spec.paused: true) and behind its target: ${p.targetConfig ?? 'unknown'} is not rolled out ` +
-        `(${poolProgress(p)}; nodes on ${p.currentConfig ?? 'unknown'}).${impact}`;
+        `(${poolProgress(p)}; nodes on ${p.currentConfig ?? 'unknown'}).${impact}${kubeletCaNote(s)}`;
       return [
         finding(poolPaused, p.subject, where, message, [
           rel(
@@ -57,3 +58,14 @@ export const poolPaused: Rule = {
     });
   },
 };
+
+/**
+ * Up to 4.12 the kubelet CA reaches nodes through rendered configs, so a paused pool also holds
+ * its rotation (alert MachineConfigControllerPausedPoolKubeletCA, release-4.11/4.12 rules); from
+ * 4.13 the daemon's certificate writer puts it on the nodes directly.
+ */
+function kubeletCaNote(s: Snapshot): string {
+  const r = parseRelease(s.clusterVersion?.desiredVersion);
+  if (!r || atLeast(r, 4, 13)) return '';
+  return ' On 4.12 and older a paused pool also holds the kubelet CA rotation (alert MachineConfigControllerPausedPoolKubeletCA): unpause it before the kubelet client CA expires.';
+}

@@ -16,8 +16,14 @@ const signatures: Signature[] = [
       'the node cannot drain: a pod could not be evicted in time (often a PodDisruptionBudget or a pod without a controller)',
   },
   {
-    pattern:
-      /unexpected on-disk state|content mismatch for file|mode mismatch for file|expected target osImageURL/,
+    // validateOnDiskState checks the pending config after a reboot (mco-corrections §1): this is
+    // the node booting the wrong OS deployment, not files edited on it.
+    pattern: /expected target osImageURL/,
+    meaning:
+      'after its reboot the node runs another OS image than the config asks for: it booted the wrong OS deployment (a failed or rolled-back OS update), not a file edited on the node',
+  },
+  {
+    pattern: /unexpected on-disk state|content mismatch for file|mode mismatch for file/,
     meaning: 'the files on the node differ from the rendered config (manual edits or config drift)',
   },
   {

@@ -71,9 +71,9 @@ ruleTester(mcoBlockedByNonRequiredPool, {
       findings: [blocked(/On 4\.7 and 4\.8/)],
     },
     {
-      name: 'describes Available as 4.10 does',
+      name: 'describes Available as 4.9 to 4.15 do (mco-corrections §1: 4.9 is not 4.7/4.8)',
       snapshot: seed000(desire('4.12.3')),
-      findings: [blocked(/From 4\.10/)],
+      findings: [blocked(/From 4\.9 .*Up to 4\.15 other sync failures/)],
     },
     {
       name: 'describes Available as 4.16 does',

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { operatorUnavailable } from '../../../server/src/rules/operatorUnavailable';
 import { samples } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
@@ -61,6 +62,31 @@ ruleTester(operatorUnavailable, {
       findings: [
         { severity: 'error', subject: 'co/machine-config', message: /25m0s before the gather/ },
       ],
+    },
+  ],
+});
+
+// openshift/cluster-version-operator release-4.7 waitForOperatorStatusToBeDone checks versions
+// first: an operator below the target is "still updating" and never fails the update.
+ruleTester(operatorUnavailable, {
+  valid: [],
+  invalid: [
+    {
+      name: 'on 4.7 an operator below the target is "still updating" for the CVO, never a failure',
+      snapshot: snapshotOf(samples.workerBlocksMco),
+      findings: [
+        {
+          severity: 'error',
+          subject: 'co/machine-config',
+          message: [
+            /On 4\.7 the cluster-version operator checks versions first: machine-config is below the target/,
+            /never fails the update for being not available/,
+          ],
+        },
+      ],
+      check([f]) {
+        assert.doesNotMatch(f!.message, /counts an unavailable operator as a failure/);
+      },
     },
   ],
 });

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import type { Json } from '../../../server/src/model/access';
 import { requiredForUpgradeLabel } from '../../../server/src/model/machineConfigPool';
 import { pool } from '../../../server/src/model/snapshot';
@@ -59,6 +60,35 @@ ruleTester(poolPaused, {
       findings: [
         { severity: 'warning', subject: 'mcp/worker', message: /is paused \(spec\.paused: true\)/ },
       ],
+    },
+  ],
+});
+
+// Up to 4.12 a paused pool holds the kubelet CA rotation (machine-config-operator
+// release-4.11/4.12 alert MachineConfigControllerPausedPoolKubeletCA); 4.13+ writes the CA directly
+// (certificate_writer.go).
+ruleTester(poolPaused, {
+  valid: [],
+  invalid: [
+    {
+      name: 'on 4.7 (up to 4.12) a paused pool also holds the kubelet CA rotation',
+      snapshot: snapshotOf(samples.workerBlocksMco, pauseWorker),
+      findings: [
+        {
+          severity: 'warning',
+          subject: 'mcp/worker',
+          message:
+            /also holds the kubelet CA rotation \(alert MachineConfigControllerPausedPoolKubeletCA\)/,
+        },
+      ],
+    },
+    {
+      name: 'from 4.13 it does not',
+      snapshot: snapshotOf(updates.pausedPool),
+      findings: [{ severity: 'warning', subject: 'mcp/worker', message: /is paused/ }],
+      check([f]) {
+        assert.doesNotMatch(f!.message, /kubelet CA/);
+      },
     },
   ],
 });
