@@ -58,7 +58,7 @@ export const mcoBlockedByNonRequiredPool: Rule = {
       const completed =
         level !== undefined && level.version === target && cv?.history[0]?.state === 'Completed';
       const consequence = completed
-        ? `Any degraded pool fails the operator's required-pool sync${unavailable}. The update to ${target} had completed (machine-config reports ${target}), so nothing waits on it now, but the next update will stop at machine-config until ${poolName(p)} recovers. `
+        ? `Any degraded pool fails the operator's required-pool sync${unavailable}. The update to ${target} had completed (machine-config reports ${target}), so nothing waits on it now: the cluster-version operator is reconciling and reports Failing without the 40-minute grace of an update, and the next update will stop at machine-config until ${poolName(p)} recovers. `
         : `Any degraded pool fails the operator's required-pool sync, ${held}${unavailable}; the cluster update waits on machine-config until ${poolName(p)} recovers. `;
       const message =
         `machine-config is Degraded (RequiredPoolsFailed) because pool ${poolName(p)} is not ready, but ${poolName(p)} is not required for upgrade ` +

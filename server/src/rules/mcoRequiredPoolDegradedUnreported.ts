@@ -3,6 +3,8 @@
  * reports Available=True and Degraded=False, so nothing above the pool shows the problem yet.
  */
 import { findCondition } from '../model/condition';
+import type { MachineConfigPool } from '../model/machineConfigPool';
+import { atLeast, parseRelease } from '../model/release';
 import { operator } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
 import { degradedCause, degradedCondition, poolName } from './poolText';
@@ -26,14 +28,28 @@ export const mcoRequiredPoolDegradedUnreported: Rule = {
       const cause = degradedCause(p);
       const message =
         `Required pool ${poolName(p)} is Degraded since ${when(c.lastTransitionTime, s.gatherTime)}${cause ? ` (${cause})` : ''}, ` +
-        `but machine-config still reports Available=True and Degraded=False. The operator only notices at its next required-pool sync ` +
-        `(it waits up to 10 minutes per attempt), so the ClusterOperator understates the problem; trust the pool.`;
+        `but machine-config still reports Available=True and Degraded=False. The operator sees a degraded pool within its 1-second poll and at once sets ` +
+        `status.extension.lastSyncError and Upgradeable=False (DegradedPool); only Degraded waits for the poll's timeout, ${degradedWait(s, p)}, ` +
+        `so until then the ClusterOperator's Degraded understates the problem; trust the pool.`;
       return [
         finding(mcoRequiredPoolDegradedUnreported, p.subject, c.location, message, [
           rel(degraded.location, 'machine-config Degraded=False'),
           rel(available.location, 'machine-config Available=True'),
+          mco.extension.lastSyncError
+            ? rel(mco.at('status', 'extension', 'lastSyncError'), 'machine-config lastSyncError')
+            : undefined,
         ]),
       ];
     });
   },
 };
+
+/** How long the operator's required-pool poll waits before Degraded: 10 minutes on 4.7–4.13, then 10 per required machine. */
+function degradedWait(s: Snapshot, p: MachineConfigPool): string {
+  const r = parseRelease(s.clusterVersion?.desiredVersion);
+  const machines = p.counts.machine;
+  if (r && !atLeast(r, 4, 14)) return 'a fixed 10 minutes on 4.7 to 4.13';
+  if (r && machines !== undefined)
+    return `10 minutes per required machine from 4.14, ${machines * 10} minutes here`;
+  return 'a fixed 10 minutes on 4.7 to 4.13, 10 minutes per required machine from 4.14';
+}

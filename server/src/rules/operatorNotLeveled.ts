@@ -6,6 +6,7 @@
  */
 import { describe, findCondition } from '../model/condition';
 import type { Snapshot } from '../model/snapshot';
+import { payloadOperators } from '../model/assessment/controlPlane';
 import { operatorsNamed } from '../model/operatorMessages';
 import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
@@ -21,7 +22,8 @@ export const operatorNotLeveled: Rule = {
     const cp = assessmentOf(s, context).controlPlane.assessment;
     const inProgress = cp === 'Progressing' || cp === 'ProgressingSlow';
     const waitedOn = waitedOnByCvo(s);
-    return s.operators.flatMap((o) => {
+    // Only the release payload's operators are the CVO's to level (add-on operators are not).
+    return payloadOperators(s.operators).flatMap((o) => {
       const v = o.operatorVersion;
       if (!v || v.version === target) return [];
       if (inProgress && !waitedOn.has(o.name)) return [];

@@ -111,3 +111,33 @@ ruleTester(mcoLevelBeforeRequiredPools, {
   ],
   invalid: [],
 });
+
+// openshift/origin test/e2e/upgrade/upgrade.go checks only the master pool, only while it is
+// Updating=True: the message says whether the upgrade test would catch it.
+ruleTester(mcoLevelBeforeRequiredPools, {
+  valid: [],
+  invalid: [
+    {
+      name: 'names the origin test for the master pool while it updates (seed 001)',
+      snapshot: seed001(),
+      findings: [
+        {
+          severity: 'error',
+          subject: 'co/machine-config',
+          message: /The origin upgrade test fails this as "the "master" pool should be updated/,
+        },
+      ],
+    },
+    {
+      name: 'says the origin test does not see a master pool that is no longer Updating',
+      snapshot: seed001((s) => setCondition(pool(s, 'master')!, 'Updating', { status: 'False' })),
+      findings: [
+        {
+          severity: 'error',
+          subject: 'co/machine-config',
+          message: /checks the master pool only while it is Updating=True/,
+        },
+      ],
+    },
+  ],
+});

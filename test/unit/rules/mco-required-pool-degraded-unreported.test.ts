@@ -1,6 +1,6 @@
 import { pool } from '../../../server/src/model/snapshot';
 import { mcoRequiredPoolDegradedUnreported } from '../../../server/src/rules/mcoRequiredPoolDegradedUnreported';
-import { samples } from '../../support/fixtures';
+import { samples, updates } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 import { setCondition } from '../../support/snapshot';
 
@@ -30,8 +30,33 @@ ruleTester(mcoRequiredPoolDegradedUnreported, {
         {
           severity: 'warning',
           subject: 'mcp/master',
-          message:
+          message: [
             /Required pool `master` is Degraded .* but machine-config still reports Available=True and Degraded=False/,
+            // machine-config-operator release-4.10 syncRequiredMachineConfigPools: the 1-second
+            // poll sets lastSyncError and Upgradeable=False at once; Degraded waits 10 minutes.
+            /at once sets status\.extension\.lastSyncError and Upgradeable=False \(DegradedPool\)/,
+            /a fixed 10 minutes on 4\.7 to 4\.13/,
+          ],
+        },
+      ],
+    },
+  ],
+});
+
+// From 4.14 the poll's timeout is 10 minutes per required machine (requiredMachineCount*10).
+ruleTester(mcoRequiredPoolDegradedUnreported, {
+  valid: [],
+  invalid: [
+    {
+      name: 'from 4.14 Degraded waits 10 minutes per required machine',
+      snapshot: snapshotOf(updates.completedPoolRolling, (s) => {
+        setCondition(pool(s, 'master')!, 'Degraded', { status: 'True' });
+      }),
+      findings: [
+        {
+          severity: 'warning',
+          subject: 'mcp/master',
+          message: /10 minutes per required machine from 4\.14, 30 minutes here/,
         },
       ],
     },

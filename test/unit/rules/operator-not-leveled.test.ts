@@ -55,3 +55,19 @@ ruleTester(operatorNotLeveled, {
     },
   ],
 });
+
+// Only the release payload's operators (include/exclude.release.openshift.io annotations, as
+// oc adm upgrade status counts them) are the CVO's to level.
+ruleTester(operatorNotLeveled, {
+  valid: [
+    {
+      name: 'an add-on ClusterOperator outside the payload is not leveled by the CVO',
+      snapshot: snapshotOf(samples.workerBlocksMco, (s) => {
+        const mco = s.operators.find((o) => o.name === 'machine-config')!;
+        const meta = mco.raw.metadata as Record<string, unknown>;
+        meta.annotations = {};
+      }),
+    },
+  ],
+  invalid: [],
+});
