@@ -6,9 +6,18 @@ import { arr, path, rec, str, strMap } from '../model/access';
 import type { Json } from '../model/access';
 import { decodeContents, defaultMaxOutputBytes } from './dataUrl';
 import type { Decoded, DecodeOptions } from './dataUrl';
-import { isRedactedSource, isRedactionMarker } from './redaction';
+import { isRedactedSource, isRedactionMarker, redactionMap } from './redaction';
 
-export type Contents = Decoded | { kind: 'redacted' };
+/**
+ * `redacted.length` is the length a sanitiser kept (`mco-sanitize`'s map form): when both sides
+ * keep one, a different length is a known change even though neither body can be read.
+ */
+export type Contents = Decoded | Redacted;
+
+export interface Redacted {
+  kind: 'redacted';
+  length?: number;
+}
 
 export interface FileEntry {
   path: string;
@@ -79,10 +88,13 @@ function decodeFiles(raw: Json, options?: DecodeOptions): FileEntry[] {
     if (!o || p === undefined) continue;
     const c = rec(o.contents);
     const source = str(c?.source);
+    // mco-sanitize replaces the whole `contents` object; a hand-made one may replace `source`.
+    const map = redactionMap(o.contents) ?? redactionMap(c?.source);
     const e: FileEntry = {
       path: p,
-      contents:
-        source !== undefined && isRedactedSource(source)
+      contents: map
+        ? redactedOf(map.length)
+        : source !== undefined && isRedactedSource(source)
           ? { kind: 'redacted' }
           : redactedText(decodeContents(c, options)),
     };
@@ -122,10 +134,23 @@ export function units(raw: Json): UnitEntry[] {
   return out.sort((a, b) => cmp(a.name, b.name));
 }
 
-/** True when two contents are known to differ; redacted contents are never "different". */
+/**
+ * True when two contents are known to differ. Redacted contents are unknown, never "different",
+ * except when both sides kept a length and the lengths differ (see `redactedLengths`).
+ */
 export function contentsDiffer(a: Contents | undefined, b: Contents | undefined): boolean {
-  if (a?.kind === 'redacted' || b?.kind === 'redacted') return false;
+  if (a?.kind === 'redacted' || b?.kind === 'redacted') return redactedLengths(a, b) !== undefined;
   return contentsKey(a) !== contentsKey(b);
+}
+
+/** Both sides redacted with a kept length, and the lengths differ: the content changed. */
+export function redactedLengths(
+  a: Contents | undefined,
+  b: Contents | undefined,
+): { old: number; new: number } | undefined {
+  if (a?.kind !== 'redacted' || b?.kind !== 'redacted') return undefined;
+  if (a.length === undefined || b.length === undefined || a.length === b.length) return undefined;
+  return { old: a.length, new: b.length };
 }
 
 function contentsKey(c: Contents | undefined): string {
@@ -147,9 +172,15 @@ export function textOf(c: Contents | undefined): string | undefined {
 }
 
 function unitText(v: unknown): Contents | undefined {
+  const map = redactionMap(v);
+  if (map) return redactedOf(map.length);
   const s = str(v);
   if (s === undefined) return undefined;
   return isRedactionMarker(s) ? { kind: 'redacted' } : { kind: 'text', text: s };
+}
+
+function redactedOf(length: number | undefined): Redacted {
+  return length === undefined ? { kind: 'redacted' } : { kind: 'redacted', length };
 }
 
 /** A base64 payload can decode to a marker too. */

@@ -1,7 +1,8 @@
 /**
  * A rendered MachineConfig as readable, stable text for a line diff: decoded file contents,
  * files sorted by path and units by name, octal modes. The same object always gives the same
- * text, so two configs diff only where they really differ.
+ * text, so two configs diff only where they really differ. Redacted contents read `<redacted>`,
+ * or `<redacted, length N>` when the sanitiser kept the length.
  */
 import { arr, path, str } from '../model/access';
 import type { Json } from '../model/access';
@@ -74,7 +75,10 @@ function list(out: string[], key: string, v: unknown): void {
 function contents(out: string[], indent: string, c: Contents): void {
   switch (c.kind) {
     case 'redacted':
-      out.push(`${indent}contents: <redacted>`);
+      // The kept length is the only trace of the body: a changed length is a changed line.
+      out.push(
+        `${indent}contents: ${c.length === undefined ? '<redacted>' : `<redacted, length ${c.length}>`}`,
+      );
       return;
     case 'binary':
       out.push(`${indent}contents: <binary ${c.size} bytes sha256:${c.sha256}>`);

@@ -8,6 +8,12 @@
  * brackets, angle brackets, asterisks, dashes or underscores, and optionally followed by the
  * length the sanitiser kept ("REDACTED 1234 bytes", "<redacted: 12 chars>"). Real contents
  * that merely mention the word are not matched because the marker must be the entire value.
+ *
+ * MCO's `mco-sanitize` (openshift/machine-config-operator main, `devex/cmd/mco-sanitize`,
+ * `redactor.go` `redact()`) writes a map instead of a string: a file's whole `contents` object,
+ * or a unit's or dropin's `contents`, becomes `{_REDACTED: "This field has been redacted",
+ * length: N}`. N is the byte length of a unit or dropin body, and the length of the YAML of a
+ * file's `contents` map; either way, a different N on the two sides means the content changed.
  */
 const marker =
   /^[\s[<(*_#-]*redacted(?:[\s:=,(-]*(?:\d+\s*(?:bytes?|chars?|characters)?(?:\s*long)?)?)?[\s\])>*_#-]*$/i;
@@ -28,4 +34,22 @@ export function isRedactedSource(source: string): boolean {
     // keep the raw payload
   }
   return isRedactionMarker(payload);
+}
+
+/** A sanitiser's redaction map and the length it kept, when it kept one. */
+export interface RedactionMap {
+  length?: number;
+}
+
+/**
+ * `{_REDACTED: "...", length: N}` (the key in any case), as `mco-sanitize` writes it; the
+ * length is kept only when it is a whole, non-negative number (a number or a digit string).
+ */
+export function redactionMap(value: unknown): RedactionMap | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const o = value as Record<string, unknown>;
+  if (!Object.keys(o).some((k) => k.toUpperCase() === '_REDACTED')) return undefined;
+  const n =
+    typeof o.length === 'string' && /^\d{1,15}$/.test(o.length) ? Number(o.length) : o.length;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? { length: n } : {};
 }
