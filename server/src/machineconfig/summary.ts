@@ -2,18 +2,28 @@
  * What changed between two rendered MachineConfigs, in the MCO's terms: files, units and
  * dropins, OS fields, container images named by their role, and what the daemon will do
  * (reboot or not) on the release in question. Compares decoded contents, so a re-compressed
- * but identical gzip file is not a change, and redacted contents are never a change.
+ * but identical gzip file is not a change, and redacted contents are never a change, unless the
+ * sanitiser kept their lengths (`mco-sanitize`) and the lengths differ.
  */
 import { arr, path, str } from '../model/access';
 import type { Json } from '../model/access';
 import { parseRelease } from '../model/release';
 import { code, text } from '../core/markdown';
-import { annotation, contentsDiffer, files, labels, nameOf, textOf, units } from './contents';
+import {
+  annotation,
+  contentsDiffer,
+  files,
+  labels,
+  nameOf,
+  redactedLengths,
+  textOf,
+  units,
+} from './contents';
 import type { Contents } from './contents';
 import type { DecodeOptions } from './dataUrl';
 import { digestOf, imageRefs, pauseImage, repositoryOf } from './images';
 import type { ImageRef } from './images';
-import { decideReboot } from './reboot';
+import { decideReboot, sshKeysChanged } from './reboot';
 import type { RebootDecision } from './reboot';
 
 export interface SetChange {
@@ -38,6 +48,15 @@ export interface ImageChange {
   newDigest?: string;
 }
 
+/** Redacted contents whose kept lengths differ: known to have changed, though unreadable. */
+export interface RedactedChange {
+  what: 'file' | 'unit' | 'dropin';
+  /** The file path, unit name or `<unit>/<dropin>`. */
+  name: string;
+  oldLength: number;
+  newLength: number;
+}
+
 export interface MachineConfigSummary {
   a: { name: string; release?: string };
   b: { name: string; release?: string };
@@ -52,8 +71,13 @@ export interface MachineConfigSummary {
   fips?: ValueChange;
   kernelType?: ValueChange;
   images: ImageChange[];
-  /** Files, units and dropins whose contents are redacted on either side: not compared. */
+  /**
+   * Files, units and dropins whose contents are redacted on either side and not known to
+   * differ: not compared (`file /etc/x`, `unit u.service`, `dropin u.service/10-a.conf`).
+   */
   redacted: string[];
+  /** Redacted on both sides with different kept lengths: these did change. */
+  redactedChanges: RedactedChange[];
   reboot: RebootDecision;
 }
 
@@ -66,13 +90,22 @@ export function summarize(
   const relA = annotation(rawA, labels.releaseImageVersion);
   const relB = annotation(rawB, labels.releaseImageVersion);
   const redacted = new Set<string>();
+  const redactedChanges: RedactedChange[] = [];
+  const note = (what: RedactedChange['what'], name: string, a?: Contents, b?: Contents) => {
+    const lengths = redactedLengths(a, b);
+    if (lengths) {
+      redactedChanges.push({ what, name, oldLength: lengths.old, newLength: lengths.new });
+    } else if (a?.kind === 'redacted' || b?.kind === 'redacted') {
+      redacted.add(`${what} ${name}`);
+    }
+  };
   const images = new ImageCollector();
 
   // Files: changed when mode, ownership or decoded contents differ.
   const filesA = new Map(files(rawA, options).map((f) => [f.path, f]));
   const filesB = new Map(files(rawB, options).map((f) => [f.path, f]));
   const fileChange = setChange(filesA, filesB, (a, b) => {
-    noteRedacted(redacted, `file ${a.path}`, a.contents, b.contents);
+    note('file', a.path, a.contents, b.contents);
     const meta =
       a.mode !== b.mode || a.overwrite !== b.overwrite || a.user !== b.user || a.group !== b.group;
     const body = contentsDiffer(a.contents, b.contents);
@@ -84,7 +117,7 @@ export function summarize(
   const unitsA = new Map(units(rawA).map((u) => [u.name, u]));
   const unitsB = new Map(units(rawB).map((u) => [u.name, u]));
   const unitChange = setChange(unitsA, unitsB, (a, b) => {
-    noteRedacted(redacted, `unit ${a.name}`, a.contents, b.contents);
+    note('unit', a.name, a.contents, b.contents);
     const body = contentsDiffer(a.contents, b.contents);
     if (body) images.compare(`unit ${a.name}`, a.name, a.contents, b.contents);
     return body || a.enabled !== b.enabled || a.mask !== b.mask;
@@ -92,7 +125,7 @@ export function summarize(
   const dropinsOf = (m: typeof unitsA) =>
     new Map([...m.values()].flatMap((u) => u.dropins.map((d) => [`${u.name}/${d.name}`, d])));
   const dropinChange = setChange(dropinsOf(unitsA), dropinsOf(unitsB), (a, b, key) => {
-    noteRedacted(redacted, `dropin ${key}`, a.contents, b.contents);
+    note('dropin', key, a.contents, b.contents);
     const body = contentsDiffer(a.contents, b.contents);
     if (body) images.compare(`dropin ${key}`, key, a.contents, b.contents);
     return body;
@@ -106,6 +139,10 @@ export function summarize(
     dropins: dropinChange,
     images: [],
     redacted: [...redacted].sort(),
+    redactedChanges: redactedChanges.sort(
+      (x, y) =>
+        whatRank[x.what] - whatRank[y.what] || (x.name < y.name ? -1 : x.name > y.name ? 1 : 0),
+    ),
     reboot: { action: 'none', rules: '', reasons: [] },
   };
   const os = value(rawA, rawB, 'osImageURL');
@@ -143,6 +180,7 @@ export function summarize(
       kernelType: !!kernelType,
       units: [...unitNames].sort(),
       files: all(fileChange).sort(),
+      sshKeys: sshKeysChanged(rawA, rawB),
     },
     minor,
   );
@@ -205,6 +243,11 @@ function lines(
   set('files', s.files);
   set('units', s.units);
   set('dropins', s.dropins);
+  for (const r of s.redactedChanges) {
+    out.push(
+      `${item}${r.what} ${c(r.name)}: contents redacted; length ${r.oldLength} → ${r.newLength}, so it changed`,
+    );
+  }
   const val = (label: string, v: ValueChange | undefined) => {
     if (v) out.push(`${item}${label}: ${v.old ? c(v.old) : 'none'} → ${v.new ? c(v.new) : 'none'}`);
   };
@@ -308,9 +351,7 @@ function all(c: SetChange): string[] {
   return [...c.added, ...c.removed, ...c.changed];
 }
 
-function noteRedacted(set: Set<string>, where: string, a?: Contents, b?: Contents): void {
-  if (a?.kind === 'redacted' || b?.kind === 'redacted') set.add(where);
-}
+const whatRank = { file: 0, unit: 1, dropin: 2 } as const;
 
 function value(rawA: Json, rawB: Json, key: string): ValueChange | undefined {
   const a = str(path(rawA, 'spec', key));
