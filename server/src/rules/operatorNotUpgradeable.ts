@@ -1,5 +1,6 @@
 /** operator-not-upgradeable: a ClusterOperator reports Upgradeable=False, which blocks minor updates. */
 import { findCondition } from '../model/condition';
+import { atLeast, parseRelease } from '../model/release';
 import type { Snapshot } from '../model/snapshot';
 import { isKubeletSkewReason, nodeVersionSkew } from './nodeVersionSkew';
 import { finding } from './rule';
@@ -22,8 +23,28 @@ export const operatorNotUpgradeable: Rule = {
       const message =
         `${o.name} is not upgradeable since ${when(c.lastTransitionTime, s.gatherTime)}` +
         (detail ? `: ${clip(detail, 300)}.` : '.') +
-        ' The cluster-version operator refuses updates to a new minor version until it clears; z-stream updates are still allowed.';
+        zStreamNote(s);
       return [finding(operatorNotUpgradeable, o.subject, c.location, message)];
     });
   },
 };
+
+/**
+ * What Upgradeable=False blocks (cluster-version-operator upgradeable preconditions): minor
+ * updates; on 4.7 also z-streams while ClusterVersion overrides are set; a forced update
+ * bypasses the check (PreconditionsForced).
+ */
+function zStreamNote(s: Snapshot): string {
+  const cv = s.clusterVersion;
+  const release = parseRelease(cv?.desiredVersion);
+  const overrides = Array.isArray(cv?.spec.overrides) && cv.spec.overrides.length > 0;
+  const zStream =
+    release && !atLeast(release, 4, 8) && overrides
+      ? ' On 4.7 ClusterVersion overrides are set, so z-stream updates are refused too.'
+      : ' z-stream updates are still allowed.';
+  return (
+    ' The cluster-version operator refuses updates to a new minor version until it clears;' +
+    zStream +
+    ' A forced update bypasses the check (PreconditionsForced).'
+  );
+}
