@@ -3,6 +3,7 @@
  * must-gather, then its control plane, worker pools, nodes and insights, each with its state's
  * icon and the evidence it opens. No VS Code here, so the model is tested in plain node.
  */
+import { nodeAssessmentOrder } from '../../../server/src/protocol/messages';
 import type {
   InsightReport,
   NodeReport,
@@ -66,14 +67,7 @@ const nodeTone: Record<NodeReport['assessment'], Tone> = {
   Completed: 'ok',
 };
 
-const nodeOrder: NodeReport['assessment'][] = [
-  'Degraded',
-  'Unavailable',
-  'Progressing',
-  'Excluded',
-  'Outdated',
-  'Completed',
-];
+const nodeOrder = nodeAssessmentOrder;
 
 const toneIcon: Record<Tone, string> = {
   error: 'error',

@@ -10,6 +10,16 @@ export interface Evidence {
   line: number;
 }
 
+/** Node assessments worst first: the order every front end lists nodes in (as oc does). */
+export const nodeAssessmentOrder: readonly NodeReport['assessment'][] = [
+  'Degraded',
+  'Unavailable',
+  'Progressing',
+  'Excluded',
+  'Outdated',
+  'Completed',
+];
+
 export interface NodeReport extends Evidence {
   name: string;
   pool: string | null;

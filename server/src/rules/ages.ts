@@ -4,7 +4,12 @@
  * then a warning, and an error once it has held for `errorAfterMinutes`. Ages are measured from
  * the condition's lastTransitionTime to the gather time; without either, `unknown` applies.
  */
-import type { Severity } from '../core/finding';
+import type { Finding, Severity } from '../core/finding';
+import type { Condition } from '../model/condition';
+import type { KubeObject } from '../model/kubeObject';
+import type { Snapshot } from '../model/snapshot';
+import { assessmentOf, finding } from './rule';
+import type { Rule, RuleContext } from './rule';
 import { duration } from '../core/text';
 
 export const justChangedMinutes = 5;
@@ -36,4 +41,26 @@ export function levelByAge(
     };
   }
   return { severity: 'error', note: '' };
+}
+
+/** A finding on a condition whose level follows its age (operator Available, Degraded). */
+export function agedConditionFinding(
+  rule: Rule,
+  s: Snapshot,
+  context: RuleContext,
+  o: KubeObject,
+  c: Condition,
+  message: string,
+  errorAfterMinutes: number,
+): Finding {
+  const aged = levelByAge(c.lastTransitionTime, assessmentOf(s, context).now, errorAfterMinutes);
+  return finding(
+    rule,
+    o.subject,
+    c.location,
+    message + aged.note,
+    [],
+    aged.severity,
+    c.lastTransitionTime,
+  );
 }

@@ -5,9 +5,9 @@
 import { findCondition } from '../model/condition';
 import type { Snapshot } from '../model/snapshot';
 import { mcoBlockedByNonRequiredPool } from './mcoBlockedByNonRequiredPool';
-import { levelByAge } from './ages';
+import { agedConditionFinding } from './ages';
 import { cvoReaction } from './releaseNotes';
-import { assessmentOf, finding } from './rule';
+
 import type { Rule, RuleContext } from './rule';
 import { clip, when } from '../core/text';
 
@@ -26,18 +26,7 @@ export const operatorDegraded: Rule = {
         `${o.name} is Degraded since ${when(c.lastTransitionTime, s.gatherTime)}` +
         (detail ? `: ${clip(detail, 400)}.` : '.') +
         cvoReaction(s, o, 'degraded');
-      const aged = levelByAge(c.lastTransitionTime, assessmentOf(s, context).now, 40);
-      return [
-        finding(
-          operatorDegraded,
-          o.subject,
-          c.location,
-          message + aged.note,
-          [],
-          aged.severity,
-          c.lastTransitionTime,
-        ),
-      ];
+      return [agedConditionFinding(operatorDegraded, s, context, o, c, message, 40)];
     });
   },
 };

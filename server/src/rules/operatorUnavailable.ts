@@ -6,8 +6,8 @@ import { findCondition } from '../model/condition';
 import { parseRelease } from '../model/release';
 import type { Snapshot } from '../model/snapshot';
 import { availabilityBehaviour, cvoReaction } from './releaseNotes';
-import { levelByAge } from './ages';
-import { assessmentOf, finding } from './rule';
+import { agedConditionFinding } from './ages';
+
 import type { Rule, RuleContext } from './rule';
 import { clip, when } from '../core/text';
 
@@ -31,18 +31,7 @@ export const operatorUnavailable: Rule = {
         (detail ? `: ${clip(detail)}.` : '.') +
         cvoReaction(s, o, 'not available') +
         mcoNote;
-      const aged = levelByAge(c.lastTransitionTime, assessmentOf(s, context).now, 20);
-      return [
-        finding(
-          operatorUnavailable,
-          o.subject,
-          c.location,
-          message + aged.note,
-          [],
-          aged.severity,
-          c.lastTransitionTime,
-        ),
-      ];
+      return [agedConditionFinding(operatorUnavailable, s, context, o, c, message, 20)];
     });
   },
 };

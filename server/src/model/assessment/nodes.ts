@@ -3,6 +3,7 @@
  * (workerpool.go `assessNodesStatus`, `calculatePhase`; mco/layered_node_state.go), from the
  * machine-config daemon's annotations, the node's conditions and its cordon.
  */
+import { nodeAssessmentOrder } from '../../core/updateStatus';
 import { findCondition } from '../condition';
 import type { Condition } from '../condition';
 import type { MachineConfigPool } from '../machineConfigPool';
@@ -180,14 +181,7 @@ function assessmentOf(phase: NodePhase): NodeAssessment {
   }
 }
 
-const assessmentOrder: NodeAssessment[] = [
-  'Degraded',
-  'Unavailable',
-  'Progressing',
-  'Excluded',
-  'Outdated',
-  'Completed',
-];
+const assessmentOrder: readonly NodeAssessment[] = nodeAssessmentOrder;
 const phaseOrder: NodePhase[] = [
   'Draining',
   'Updating',
