@@ -232,6 +232,21 @@ describe('language server settings and folders', () => {
     }
   });
 
+  it('still analyses when the client fails to answer for settings', async () => {
+    const lsp = await LspClient.start([samples.workerBlocksMco], () => {
+      throw new Error('configuration is broken in this client');
+    });
+    try {
+      await lsp.waitFor(
+        'the seed 000 diagnosis with every default level',
+        () => byRule(lsp.diagnosticsFor(seed000), 'mco-blocked-by-non-required-pool')[0],
+      );
+      assert.ok(lsp.logs.some((l) => /could not read mustGatherInspector\.rules/.test(l)));
+    } finally {
+      await lsp.stop();
+    }
+  });
+
   it('finds and forgets must-gathers as workspace folders are added and removed', async () => {
     const lsp = await LspClient.start([samples.workerBlocksMco], {}, [], {
       workspaceFolders: true,

@@ -21,19 +21,30 @@ export class Settings {
   /** Rule levels for one must-gather root (resource scope). */
   async ruleLevels(rootPath: string): Promise<RuleLevels> {
     if (!this.supported()) return {};
-    const raw: unknown = await this.connection.workspace.getConfiguration({
-      scopeUri: pathToFileURL(rootPath).href,
-      section: 'mustGatherInspector.rules',
-    });
+    let raw: unknown;
+    try {
+      raw = await this.connection.workspace.getConfiguration({
+        scopeUri: pathToFileURL(rootPath).href,
+        section: 'mustGatherInspector.rules',
+      });
+    } catch (err) {
+      // A client that cannot answer still gets its must-gathers analysed, with every default.
+      this.connection.console.warn(`could not read mustGatherInspector.rules: ${String(err)}`);
+      return {};
+    }
     return ruleLevelsFrom(raw, (m) => this.connection.console.warn(m));
   }
 
   /** The bounds on work per file (window scope). */
   async limits(): Promise<Limits | undefined> {
     if (!this.supported()) return undefined;
-    const raw: unknown = await this.connection.workspace.getConfiguration(
-      'mustGatherInspector.limits',
-    );
+    let raw: unknown;
+    try {
+      raw = await this.connection.workspace.getConfiguration('mustGatherInspector.limits');
+    } catch (err) {
+      this.connection.console.warn(`could not read mustGatherInspector.limits: ${String(err)}`);
+      return undefined;
+    }
     return limitsFrom(raw, (m) => this.connection.console.warn(m));
   }
 }
