@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { analysisContext, analyzeRoot } from '../../server/src/analysis/analyze';
 import type { RootAnalysis } from '../../server/src/analysis/analyze';
 import { discoverRoots } from '../../server/src/gather/discover';
 import type { NodeStatus, PoolStatus } from '../../server/src/model/assessment';
+import { copyFixture } from '../support/copyFixture';
 import { samples, updates } from '../support/fixtures';
 
 async function analyse(scenario: string): Promise<RootAnalysis> {
@@ -212,3 +215,41 @@ describe('update assessment on the update scenarios', () => {
     assert.deepEqual(serious(a), []);
   });
 });
+
+describe('update assessment without a gather time or a ClusterVersion', () => {
+  it('anchors "now" at the CVO log’s newest result when the timestamp file is missing', async () => {
+    const copy = copyFixture(samples.workerBlocksMco);
+    try {
+      for (const t of findFiles(copy.path, 'timestamp')) rmSync(t);
+      const a = await analyse(copy.path);
+      assert.equal(a.snapshot.gatherTime, undefined);
+      assert.equal(a.assessment.now?.toISOString(), '2021-03-25T12:17:59.877Z');
+      assert.equal(a.assessment.controlPlane.assessment, 'Stalled', 'not "on time" at 09:45');
+    } finally {
+      copy.remove();
+    }
+  });
+
+  it('says nothing of completion without a ClusterVersion', async () => {
+    const copy = copyFixture(updates.draining);
+    try {
+      for (const f of findFiles(copy.path, 'clusterversions')) rmSync(f, { recursive: true });
+      const a = await analyse(copy.path);
+      const cp = a.assessment.controlPlane;
+      assert.equal(cp.assessment, 'NotUpdating');
+      assert.equal(cp.completionPercent, undefined);
+      assert.match(cp.reason, /holds no ClusterVersion/);
+    } finally {
+      copy.remove();
+    }
+  });
+});
+
+/** Every path below a folder whose last segment is `name` (files or folders). */
+function findFiles(dir: string, name: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = join(dir, e.name);
+    if (e.name === name || e.name === `${name}.yaml`) return [p];
+    return e.isDirectory() ? findFiles(p, name) : [];
+  });
+}

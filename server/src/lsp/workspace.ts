@@ -98,15 +98,24 @@ export class Workspace {
         `found ${found.length} must-gather root(s): ${found.map((r) => r.path).join(', ') || 'none'}`,
       );
       await this.recall();
-      for (const root of this.roots.values()) await this.analyze(root);
+      for (const root of this.roots.values()) await this.analyzeQuietly(root);
     });
   }
 
   /** Re-analyses every known root (after a settings change). */
   reanalyzeAll(): Promise<void> {
     return this.serialize(async () => {
-      for (const root of this.roots.values()) await this.analyze(root);
+      for (const root of this.roots.values()) await this.analyzeQuietly(root);
     });
+  }
+
+  /** One root that fails (an unreadable folder, …) is logged; the others are still analysed. */
+  private async analyzeQuietly(root: GatherRoot): Promise<void> {
+    try {
+      await this.analyze(root);
+    } catch (err) {
+      this.events.log(`analysis of ${root.path} failed: ${(err as Error).stack ?? String(err)}`);
+    }
   }
 
   async documentChanged(file: string, text: string, version: number): Promise<void> {
@@ -184,7 +193,8 @@ export class Workspace {
 
   private async reindexQuietly(): Promise<void> {
     try {
-      await this.reindex();
+      // Files are validated by mtime and size: what was parsed stays valid.
+      await this.reindex(false);
     } catch (err) {
       this.events.log(`reindex failed: ${String(err)}`);
     }

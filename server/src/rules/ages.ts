@@ -2,7 +2,8 @@
  * Levels that follow time, as `oc adm upgrade status` judges operators: a condition that
  * changed under 5 minutes before the gather is information ("changed just before the gather"),
  * then a warning, and an error once it has held for `errorAfterMinutes`. Ages are measured from
- * the condition's lastTransitionTime to the gather time; without either, `unknown` applies.
+ * the condition's lastTransitionTime to the assessment's "now" (the gather time, else the newest
+ * moment the must-gather shows); without a transition time, `unknown` applies.
  */
 import type { Finding, Severity } from '../core/finding';
 import type { Condition } from '../model/condition';

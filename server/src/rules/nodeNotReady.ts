@@ -11,7 +11,7 @@ import type { Node } from '../model/node';
 import { nodeAnnotations } from '../model/node';
 import type { Snapshot } from '../model/snapshot';
 import { primaryPool } from '../model/snapshot';
-import { finding, rel } from './rule';
+import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 
 const errorAfterMinutes = 20;
@@ -20,8 +20,9 @@ export const nodeNotReady: Rule = {
   id: 'node-not-ready',
   defaultSeverity: 'warning',
   summary: 'a node is not Ready, or is cordoned outside a machine-config drain',
-  check(s: Snapshot, _context: RuleContext) {
-    return s.nodes.flatMap((n) => [...notReady(s, n), ...cordoned(s, n)]);
+  check(s: Snapshot, context: RuleContext) {
+    const now = assessmentOf(s, context).now;
+    return s.nodes.flatMap((n) => [...notReady(s, n, now), ...cordoned(s, n, now)]);
   },
 };
 
@@ -36,7 +37,12 @@ function mcoUpdating(n: Node): boolean {
 /** The cordon is the machine-config drain's: the last drain it asked for is a drain, not an uncordon. */
 function cordonedByMco(n: Node): boolean {
   const desired = n.desiredDrain;
-  if (desired !== undefined) return desired.startsWith('drain-');
+  // An uncordon asked for and not yet applied: the drain's cordon, about to be lifted.
+  if (desired !== undefined)
+    return (
+      desired.startsWith('drain-') ||
+      (desired.startsWith('uncordon-') && n.lastAppliedDrain !== desired)
+    );
   // Before 4.11 there are no drain annotations: the daemon cordons while it works.
   return mcoUpdating(n) || n.mcdState === 'Degraded' || n.mcdState === 'Unreconcilable';
 }
@@ -45,15 +51,17 @@ function minutesSince(t: Date | undefined, now: Date | undefined): number | unde
   return t && now ? (now.getTime() - t.getTime()) / 60_000 : undefined;
 }
 
-function notReady(s: Snapshot, n: Node): Finding[] {
+function notReady(s: Snapshot, n: Node, now: Date | undefined): Finding[] {
   const ready = findCondition(n.conditions, 'Ready');
   if (!ready || ready.status === 'True') return [];
-  const age = minutesSince(ready.lastTransitionTime, s.gatherTime);
+  const age = minutesSince(ready.lastTransitionTime, now);
   const rebooting = mcoUpdating(n);
   // A reboot for an update takes a few minutes of NotReady: progress, not a problem, at first.
   const severity =
     age === undefined
-      ? 'warning'
+      ? rebooting
+        ? 'info'
+        : 'warning'
       : age >= errorAfterMinutes
         ? 'error'
         : rebooting
@@ -85,10 +93,10 @@ function notReady(s: Snapshot, n: Node): Finding[] {
   ];
 }
 
-function cordoned(s: Snapshot, n: Node): Finding[] {
+function cordoned(s: Snapshot, n: Node, now: Date | undefined): Finding[] {
   if (!n.unschedulable || cordonedByMco(n)) return [];
   const since = n.unschedulableSince;
-  const age = minutesSince(since, s.gatherTime);
+  const age = minutesSince(since, now);
   const severity = age !== undefined && age >= errorAfterMinutes ? 'error' : 'warning';
   const pool = primaryPool(s, n);
   const message =

@@ -22,9 +22,11 @@ export const poolPaused: Rule = {
         !p.isUpdated || (p.targetConfig !== undefined && p.currentConfig !== p.targetConfig);
       const where = p.at('spec', 'paused');
       // During an update its nodes may be on the old release even when the pool is "up to date".
-      const outdated = updating
-        ? (assessment.pools.find((x) => x.name === p.name)?.counts.excluded ?? 0)
-        : 0;
+      const nodes =
+        p.name === 'master'
+          ? assessment.controlPlane.nodes
+          : (assessment.pools.find((x) => x.name === p.name)?.nodes ?? []);
+      const outdated = updating ? nodes.filter((n) => n.assessment === 'Excluded').length : 0;
       if (!behind && outdated > 0) {
         const message =
           `Outdated nodes in a paused pool ${poolName(p)} will not be updated: ${outdated} node${outdated === 1 ? '' : 's'} still run${outdated === 1 ? 's' : ''} ` +

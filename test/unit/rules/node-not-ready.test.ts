@@ -115,3 +115,21 @@ ruleTester(nodeNotReady, {
     },
   ],
 });
+
+/** After its reboot the controller asks for the uncordon before the daemon applies it. */
+const uncordonPending = (s: Snapshot) => {
+  const a = annotations(node(s));
+  const cfg = String(a[`${mco}currentConfig`]);
+  a[`${mco}desiredDrain`] = `uncordon-${cfg}`;
+  a[`${mco}lastAppliedDrain`] = `drain-${cfg}`;
+};
+
+ruleTester(nodeNotReady, {
+  valid: [
+    {
+      name: 'a node whose uncordon is asked for but not yet applied is still the drain’s cordon',
+      snapshot: snapshotOf(samples.healthy, uncordonPending, cordonedFor(30)),
+    },
+  ],
+  invalid: [],
+});

@@ -92,3 +92,23 @@ ruleTester(poolPaused, {
     },
   ],
 });
+
+// A paused master pool during an update: its nodes are the control plane's, not a worker pool's.
+ruleTester(poolPaused, {
+  valid: [],
+  invalid: [
+    {
+      name: 'a paused master pool holding outdated nodes during an update is a warning',
+      snapshot: snapshotOf(updates.early, (s) => {
+        (pool(s, 'master')!.raw.spec as Json).paused = true;
+      }),
+      findings: [
+        {
+          severity: 'warning',
+          subject: 'mcp/master',
+          message: /Outdated nodes in a paused pool `master` will not be updated: 3 nodes/,
+        },
+      ],
+    },
+  ],
+});

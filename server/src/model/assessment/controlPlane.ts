@@ -141,7 +141,10 @@ export function controlPlaneStatus(
     startedAt,
     completedAt,
     durationSeconds,
-    completionPercent: ops.length > 0 ? Math.round((updated / ops.length) * 100) : undefined,
+    completionPercent:
+      desired !== undefined && ops.length > 0
+        ? Math.round((updated / ops.length) * 100)
+        : undefined,
     operators: { total: ops.length, updated, updating: updating.length, waiting },
     updating,
     health,

@@ -33,15 +33,20 @@ export function assessUpdate(s: Snapshot): UpdateAssessment {
   };
 }
 
-/** Without a gather time, the newest condition change of the ClusterVersion and operators. */
+/**
+ * Without a gather time, the newest moment the must-gather shows: a condition change of the
+ * ClusterVersion or an operator (oc's offline anchor), or the CVO's newest log result, which runs
+ * every few minutes and so sits closest to the gather.
+ */
 function latestTransition(s: Snapshot): Date | undefined {
   let latest: Date | undefined;
+  const note = (t: Date | undefined) => {
+    if (t && (!latest || t > latest)) latest = t;
+  };
   for (const o of [...(s.clusterVersion ? [s.clusterVersion] : []), ...s.operators]) {
-    for (const c of o.conditions) {
-      const t = c.lastTransitionTime;
-      if (t && (!latest || t > latest)) latest = t;
-    }
+    for (const c of o.conditions) note(c.lastTransitionTime);
   }
+  for (const log of s.cvoLogs) note(log.results[log.results.length - 1]?.time);
   return latest;
 }
 
