@@ -1,0 +1,61 @@
+/** Tells archives apart by their first bytes, never by their names. */
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { createGunzip } from 'node:zlib';
+
+/** `tar`: a plain tar; `tar.gz`: gzip wrapping a tar; `gzip`: gzip wrapping anything else. */
+export type ArchiveKind = 'tar' | 'tar.gz' | 'gzip' | 'other';
+
+/** Bytes needed to see the `ustar` magic of a tar's first header. */
+export const SNIFF_BYTES = 512;
+
+export function isGzipHead(head: Uint8Array): boolean {
+  return head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
+}
+
+/** `ustar` at offset 257 (POSIX `ustar\0` and GNU `ustar ` alike). */
+export function isTarHead(head: Uint8Array): boolean {
+  return head.length >= 262 && Buffer.from(head.subarray(257, 262)).toString('latin1') === 'ustar';
+}
+
+/** The kind of a file from its head (the first SNIFF_BYTES bytes, or fewer if it is shorter). */
+export async function sniffArchive(file: string, head?: Uint8Array): Promise<ArchiveKind> {
+  const first = head ?? (await readHead(file));
+  if (isTarHead(first)) return 'tar';
+  if (!isGzipHead(first)) return 'other';
+  return isTarHead(await gunzipHead(file)) ? 'tar.gz' : 'gzip';
+}
+
+async function readHead(file: string): Promise<Buffer> {
+  const fh = await open(file, 'r');
+  try {
+    const buf = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await fh.read(buf, 0, SNIFF_BYTES, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
+/** The first SNIFF_BYTES decompressed bytes of a gzip file; fewer if it is short or corrupt. */
+async function gunzipHead(file: string): Promise<Buffer> {
+  const src = createReadStream(file);
+  const gunzip = createGunzip();
+  src.on('error', (e) => gunzip.destroy(e));
+  const chunks: Buffer[] = [];
+  let length = 0;
+  try {
+    for await (const chunk of src.pipe(gunzip)) {
+      const b = chunk as Buffer;
+      chunks.push(b);
+      length += b.length;
+      if (length >= SNIFF_BYTES) break;
+    }
+  } catch {
+    // corrupt or truncated: judge by what came out
+  } finally {
+    src.destroy();
+    gunzip.destroy();
+  }
+  return Buffer.concat(chunks).subarray(0, SNIFF_BYTES);
+}
