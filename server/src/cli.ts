@@ -3,7 +3,7 @@
  * core as the language server.
  */
 import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { analysisContext, analyzeRoot } from './analysis/analyze';
 import { parseArgs, usage, UsageError } from './cli/args';
 import { diffCommand } from './cli/diff';
@@ -11,7 +11,11 @@ import { formatStatusJson, formatStatusText } from './cli/status';
 import { statusReport } from './analysis/statusReport';
 import type { RootStatusReport } from './core/updateStatus';
 import { formatJson, formatText, toReported } from './cli/report';
+import { pathDisplay } from './core/paths';
+import type { PathDisplay } from './core/paths';
+import { archiveBoundsFrom, defaultCacheDir, openArchive } from './gather/archiveCache';
 import { discoverRoots, maxDiscoveryDepth } from './gather/discover';
+import { cacheCommand } from './cli/cache';
 import { logNotes } from './gather/notes';
 import { allRuleIds } from './rules/registry';
 import { version } from './version';
@@ -35,16 +39,45 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(version + '\n');
     return 0;
   }
-  const base = resolve(command.path);
-  const st = await stat(base).catch(() => undefined);
-  if (!st?.isDirectory()) {
-    process.stderr.write(`must-gather-inspector: ${command.path} is not a folder\n`);
+  const cacheDir = command.cacheDir ? resolve(command.cacheDir) : defaultCacheDir();
+  if (command.cmd === 'cache') return cacheCommand(command.action, cacheDir);
+  const given = resolve(command.path);
+  const st = await stat(given).catch(() => undefined);
+  if (!st) {
+    process.stderr.write(`must-gather-inspector: ${command.path} does not exist\n`);
     return 2;
   }
-  const gatherRoots = await discoverRoots(base);
+  const tell = (m: string) => process.stderr.write(`must-gather-inspector: ${m}\n`);
+  let base = given;
+  let display: PathDisplay = pathDisplay(given);
+  if (st.isFile()) {
+    // An archive: analysed from its extraction in the cache, named by its paths inside.
+    try {
+      base = await openArchive(
+        given,
+        cacheDir,
+        archiveBoundsFrom(command.limits),
+        command.limits.archiveCacheGiB * 1024 ** 3,
+        tell,
+      );
+    } catch (err) {
+      tell(`${command.path}: ${(err as Error).message}`);
+      return 2;
+    }
+    display = pathDisplay(dirname(given), [{ root: base, label: basename(given) }]);
+  } else if (!st.isDirectory()) {
+    tell(`${command.path} is neither a folder nor an archive`);
+    return 2;
+  }
+  // Each archive level adds the folders a case or a must-gather archive wraps its tree in.
+  const depth =
+    base === given
+      ? maxDiscoveryDepth
+      : maxDiscoveryDepth + 2 * (command.limits.maxArchiveNesting + 1);
+  const gatherRoots = await discoverRoots(base, depth);
   if (gatherRoots.length === 0) {
     process.stderr.write(
-      `must-gather-inspector: no must-gather found in ${command.path} (looked ${maxDiscoveryDepth} levels deep for cluster-scoped-resources/, namespaces/ or gather-extra JSON Lists)\n`,
+      `must-gather-inspector: no must-gather found in ${command.path} (looked ${depth} levels deep for cluster-scoped-resources/, namespaces/ or gather-extra JSON Lists)\n`,
     );
     return 2;
   }
@@ -74,7 +107,7 @@ async function main(argv: string[]): Promise<number> {
       for (const e of a.internalErrors) process.stderr.write(`must-gather-inspector: ${e}\n`);
       logNotes(a.index.notes, (m) => process.stderr.write(`must-gather-inspector: ${m}\n`));
       // Positions now, while this root's files are surely still in the bounded cache.
-      roots.push(statusReport(a, base, (f) => cache.peek(f)));
+      roots.push(statusReport(a, display, (f) => cache.peek(f)));
     }
     const report = { roots };
     process.stdout.write(
@@ -92,12 +125,12 @@ async function main(argv: string[]): Promise<number> {
     logNotes(a.index.notes, (m) => process.stderr.write(`must-gather-inspector: ${m}\n`));
     analyses.push(a);
     // Positions now, while this root's files are surely still in the bounded cache.
-    findings.push(...toReported(base, [a], cache));
+    findings.push(...toReported(display, [a], cache));
   }
   process.stdout.write(
     command.format === 'json'
       ? formatJson(findings)
-      : formatText(findings, analyses, base, process.stdout.isTTY === true),
+      : formatText(findings, analyses, display, process.stdout.isTTY === true),
   );
   return findings.some((f) => f.severity === 'error') ? 1 : 0;
 }

@@ -13,6 +13,16 @@ export interface Limits {
   maxDocumentsPerFile: number;
   /** Size of one MachineConfig file's contents once decoded and gunzipped. */
   maxDecompressedMiB: number;
+  /** All that one archive may extract to, nested archives included. */
+  maxExtractedGiB: number;
+  /** Entries one archive may hold, nested archives included. */
+  maxArchiveEntries: number;
+  /** Extracted bytes per compressed byte, for each nested archive and for the whole. */
+  maxCompressionRatio: number;
+  /** Archives inside archives, levels deep. */
+  maxArchiveNesting: number;
+  /** The archive cache's size; least recently used extractions go first. */
+  archiveCacheGiB: number;
 }
 
 export const defaultLimits: Limits = {
@@ -21,6 +31,11 @@ export const defaultLimits: Limits = {
   maxNestingDepth: 200,
   maxDocumentsPerFile: 1000,
   maxDecompressedMiB: 16,
+  maxExtractedGiB: 200,
+  maxArchiveEntries: 2_000_000,
+  maxCompressionRatio: 100,
+  maxArchiveNesting: 3,
+  archiveCacheGiB: 100,
 };
 
 /** Accepted range of each limit (inclusive). */
@@ -30,6 +45,11 @@ export const limitRanges: Record<keyof Limits, [number, number]> = {
   maxNestingDepth: [8, 5000],
   maxDocumentsPerFile: [1, 100_000],
   maxDecompressedMiB: [1, 1024],
+  maxExtractedGiB: [1, 100_000],
+  maxArchiveEntries: [1, 100_000_000],
+  maxCompressionRatio: [2, 100_000],
+  maxArchiveNesting: [0, 10],
+  archiveCacheGiB: [1, 100_000],
 };
 
 export const limitNames = Object.keys(defaultLimits) as (keyof Limits)[];

@@ -3,8 +3,9 @@
  * with the evidence placed by file and line: what `status --format json` prints and what the
  * language server's update-status request answers.
  */
-import { relative, sep } from 'node:path';
 import type { Location } from '../core/finding';
+import { pathDisplay } from '../core/paths';
+import type { PathDisplay } from '../core/paths';
 import { isoTime } from '../core/text';
 import type {
   ControlPlaneReport,
@@ -23,11 +24,11 @@ import type { RootAnalysis } from './analyze';
  */
 export function statusReport(
   a: RootAnalysis,
-  base: string | undefined,
+  base: string | PathDisplay | undefined,
   peek: (file: string) => ParsedFile | undefined,
 ): RootStatusReport {
-  const path = (p: string) =>
-    base === undefined ? p : relative(base, p).split(sep).join('/') || '.';
+  const path: PathDisplay =
+    base === undefined ? (p) => p : typeof base === 'string' ? pathDisplay(base) : base;
   const place = (loc: Location): Evidence => ({
     file: path(loc.file),
     line: rangeIn(peek(loc.file), loc).start.line + 1,

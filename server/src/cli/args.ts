@@ -7,9 +7,24 @@ import type { Limits } from '../limits';
 export type Format = 'text' | 'json';
 
 export type Command =
-  | { cmd: 'analyze'; path: string; format: Format; levels: RuleLevels; limits: Limits }
-  | { cmd: 'status'; path: string; format: Format; levels: RuleLevels; limits: Limits }
-  | { cmd: 'diff'; path: string; a: string; b: string; format: Format; limits: Limits }
+  | {
+      cmd: 'analyze' | 'status';
+      path: string;
+      format: Format;
+      levels: RuleLevels;
+      limits: Limits;
+      cacheDir?: string;
+    }
+  | {
+      cmd: 'diff';
+      path: string;
+      a: string;
+      b: string;
+      format: Format;
+      limits: Limits;
+      cacheDir?: string;
+    }
+  | { cmd: 'cache'; action: 'list' | 'clear'; cacheDir?: string }
   | { cmd: 'help' }
   | { cmd: 'version' };
 
@@ -29,6 +44,11 @@ export const usage = `Usage:
                         [--limit <name>=<n>]...
       What changed between two (rendered) MachineConfigs: a summary naming changed images
       (pause image, OS image) and whether nodes reboot, then a unified diff of the decoded configs.
+  must-gather-inspector cache list|clear [--cache-dir DIR]
+      The extracted archives kept in the cache, or remove them all.
+  Every <path> may also be an archive (.tar, .tar.gz, .tgz; a must-gather inside a case archive
+  too): it is extracted once into the cache (--cache-dir DIR, default
+  $XDG_CACHE_HOME/must-gather-inspector or ~/.cache/must-gather-inspector), never beside it.
   must-gather-inspector --help | --version
 
 Exit status (analyze): 0 without error findings, 1 with at least one, 2 on bad usage or a fatal error.
@@ -41,8 +61,9 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
   if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) return { cmd: 'help' };
   if (argv.includes('--version')) return { cmd: 'version' };
   const [cmd, ...rest] = argv;
-  if (cmd !== 'analyze' && cmd !== 'diff' && cmd !== 'status')
+  if (cmd !== 'analyze' && cmd !== 'diff' && cmd !== 'status' && cmd !== 'cache')
     throw new UsageError(`unknown command "${cmd}"`);
+  let cacheDir: string | undefined;
   let format: Format = 'text';
   const ruleLevels: RuleLevels = {};
   const limits: Limits = { ...defaultLimits };
@@ -69,6 +90,8 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
       if (!knownRules.includes(m[1]!))
         throw new UsageError(`unknown rule "${m[1]}"; rules: ${knownRules.join(', ')}`);
       ruleLevels[m[1]!] = m[2];
+    } else if (a === '--cache-dir' || a.startsWith('--cache-dir=')) {
+      cacheDir = value('--cache-dir');
     } else if (a === '--limit' || a.startsWith('--limit=')) {
       const spec = value('--limit');
       const m = /^(\w+)=(\d+)$/.exec(spec);
@@ -85,12 +108,27 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
       positional.push(a);
     }
   }
+  const dir = cacheDir === undefined ? {} : { cacheDir };
+  if (cmd === 'cache') {
+    const [action, ...more] = positional;
+    if ((action !== 'list' && action !== 'clear') || more.length > 0)
+      throw new UsageError('cache takes list or clear');
+    return { cmd, action, ...dir };
+  }
   if (cmd === 'diff') {
     if (positional.length !== 3) {
       throw new UsageError('diff takes <path> and two MachineConfig names');
     }
-    return { cmd, path: positional[0]!, a: positional[1]!, b: positional[2]!, format, limits };
+    return {
+      cmd,
+      path: positional[0]!,
+      a: positional[1]!,
+      b: positional[2]!,
+      format,
+      limits,
+      ...dir,
+    };
   }
   if (positional.length !== 1) throw new UsageError(`${cmd} takes exactly one <path>`);
-  return { cmd, path: positional[0]!, format, levels: ruleLevels, limits };
+  return { cmd, path: positional[0]!, format, levels: ruleLevels, limits, ...dir };
 }

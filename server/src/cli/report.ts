@@ -1,8 +1,9 @@
 /** Formats findings for the terminal (grouped by file, like a compiler) and as JSON. */
-import { relative, sep } from 'node:path';
 import type { ParsedFileCache } from '../gather/fileCache';
 import { rangeIn } from '../yaml/positions';
 import type { Finding } from '../core/finding';
+import { pathDisplay } from '../core/paths';
+import type { PathDisplay } from '../core/paths';
 import type { RootAnalysis } from '../analysis/analyze';
 
 export interface ReportedLocation {
@@ -26,11 +27,11 @@ export interface ReportedFinding extends ReportedLocation {
 
 /** Findings with 1-based positions and `/`-separated paths relative to the analysed path. */
 export function toReported(
-  base: string,
+  base: string | PathDisplay,
   analyses: RootAnalysis[],
   cache: ParsedFileCache,
 ): ReportedFinding[] {
-  const relPath = (p: string) => relative(base, p).split(sep).join('/') || '.';
+  const relPath = typeof base === 'string' ? pathDisplay(base) : base;
   return analyses.flatMap((a) =>
     a.findings.map((f: Finding) => {
       const r = rangeIn(cache.peek(f.location.file), f.location);
@@ -66,13 +67,14 @@ export function formatJson(findings: ReportedFinding[]): string {
 export function formatText(
   findings: ReportedFinding[],
   roots: RootAnalysis[],
-  base: string,
+  base: string | PathDisplay,
   color: boolean,
 ): string {
   const paint = (code: string, s: string) => (color ? `\x1b[${code}m${s}\x1b[0m` : s);
   const sevColor: Record<string, string> = { error: '31', warning: '33', info: '36', hint: '2' };
   const lines: string[] = [];
-  const rootList = roots.map((r) => relative(base, r.root.path) || '.');
+  const display = typeof base === 'string' ? pathDisplay(base) : base;
+  const rootList = roots.map((r) => display(r.root.path));
   lines.push(
     `Analysed ${roots.length} must-gather${roots.length === 1 ? '' : 's'}: ${rootList.join(', ')}`,
     '',

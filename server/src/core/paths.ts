@@ -1,0 +1,26 @@
+/**
+ * How front ends name a file: relative to the analysed path, `/`-separated; a file extracted
+ * from an archive by its path inside the archive, `!/` between nesting levels
+ * (`case.tar!/must-gather.tar.gz!/must-gather.local.1/…`).
+ */
+import { relative, sep } from 'node:path';
+
+export type PathDisplay = (absolute: string) => string;
+
+export interface ExtractedArchive {
+  /** Where the archive's tree was extracted. */
+  root: string;
+  /** The archive as the user named it, relative to the analysed path's folder. */
+  label: string;
+}
+
+export function pathDisplay(base: string, archives: ExtractedArchive[] = []): PathDisplay {
+  const slash = (p: string) => p.split(sep).join('/');
+  return (p) => {
+    for (const a of archives) {
+      if (p === a.root) return `${a.label}!`;
+      if (p.startsWith(a.root + sep)) return `${a.label}!/${slash(p.slice(a.root.length + 1))}`;
+    }
+    return slash(relative(base, p)) || '.';
+  };
+}

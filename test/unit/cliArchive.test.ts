@@ -1,0 +1,120 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import {
+  copyFileSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { gzipSync } from 'node:zlib';
+import { repoRoot, samples } from '../support/fixtures';
+
+const cli = join(repoRoot, 'dist', 'cli.js');
+const work = mkdtempSync(join(tmpdir(), 'mgi-archive-'));
+const cacheDir = join(work, 'cache');
+const cases = join(work, 'case-03912345');
+after(() => rmSync(work, { recursive: true, force: true }));
+
+function run(...args: string[]) {
+  const r = spawnSync(process.execPath, [cli, ...args, '--cache-dir', cacheDir], {
+    encoding: 'utf8',
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+interface Reported {
+  rule: string;
+  file: string;
+  line: number;
+}
+const findings = (...args: string[]) =>
+  (JSON.parse(run('analyze', ...args, '--format', 'json').stdout) as { findings: Reported[] })
+    .findings;
+
+/** `tar` as support engineers make them (Debian's GNU tar). */
+function tar(out: string, flags: string, dir: string, name: string): void {
+  const r = spawnSync('tar', [flags, out, '-C', dir, name], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+}
+
+/** Every file name and mtime below a folder, to prove nothing was written there. */
+function listing(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).map(
+    (e) => `${join(e.parentPath, e.name)} ${statSync(join(e.parentPath, e.name)).mtimeMs}`,
+  );
+}
+
+describe('CLI on archives', () => {
+  const sample = samples.levelEarly;
+  const tgz = join(cases, 'must-gather.tar.gz');
+  spawnSync('mkdir', ['-p', cases]);
+  tar(tgz, '-czf', dirname(sample), basename(sample));
+
+  it('analyses a .tar.gz as the folder it holds, naming files by their paths inside it', () => {
+    const before = listing(cases);
+    const bytes = readFileSync(tgz);
+    const fromFolder = findings(sample);
+    const fromArchive = findings(tgz);
+    assert.deepEqual(
+      fromArchive.map((f) => `${f.rule} ${f.line}`).sort(),
+      fromFolder.map((f) => `${f.rule} ${f.line}`).sort(),
+    );
+    const early = fromArchive.find((f) => f.rule === 'mco-level-before-required-pools')!;
+    assert.match(
+      early.file,
+      /^must-gather\.tar\.gz!\/bug-2019850-mco-level-early\/must-gather\.local\.\d+\/.+\/clusteroperators\/machine-config\.yaml$/,
+    );
+    assert.deepEqual(listing(cases), before, 'nothing written beside the archive');
+    assert.ok(readFileSync(tgz).equals(bytes), 'the archive is unchanged');
+  });
+
+  it('extracts once: the next run reuses the cache, a changed archive is extracted again', () => {
+    const list = () =>
+      run('cache', 'list')
+        .stdout.trim()
+        .split('\n')
+        .filter((l) => l.includes('MiB'));
+    assert.equal(list().length, 1);
+    const [entry] = readdirSync(cacheDir).filter((n) => !n.startsWith('.'));
+    const extracted = statSync(join(cacheDir, entry!)).mtimeMs;
+    findings(tgz);
+    assert.equal(statSync(join(cacheDir, entry!)).mtimeMs, extracted, 'not extracted again');
+    // The same archive made again (new mtime and bytes): the stale copy goes.
+    tar(tgz, '-czf', dirname(sample), basename(sample));
+    const r = run('analyze', tgz, '--format', 'json');
+    assert.match(r.stderr, /changed since it was extracted: its stale copy is removed/);
+    assert.equal(list().length, 1);
+  });
+
+  it('reads gzip data under a .tar name, and a must-gather .tar.gz inside a case .tar', () => {
+    const misnamed = join(work, 'gzip-named.tar');
+    copyFileSync(tgz, misnamed);
+    assert.ok(findings(misnamed).some((f) => f.rule === 'mco-level-before-required-pools'));
+    const caseTar = join(work, 'case.tar');
+    tar(caseTar, '-cf', dirname(cases), basename(cases));
+    const nested = findings(caseTar).find((f) => f.rule === 'mco-level-before-required-pools');
+    assert.match(
+      nested?.file ?? '',
+      /^case\.tar!\/case-03912345\/must-gather\.tar\.gz!\/bug-2019850-mco-level-early\/must-gather\.local\.\d+\//,
+    );
+  });
+
+  it('refuses a file that is no archive, with one clear message', () => {
+    const junk = join(work, 'notes.tar.gz');
+    writeFileSync(junk, gzipSync(Buffer.from('just some notes, not a tar\n'.repeat(10))));
+    const r = run('analyze', junk);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /notes\.tar\.gz/);
+  });
+
+  it('cache clear empties the cache', () => {
+    assert.match(run('cache', 'clear').stdout, /removed \d+ entr/);
+    assert.match(run('cache', 'list').stdout, /empty/);
+  });
+});
