@@ -1,5 +1,5 @@
 /**
- * Extracts a must-gather archive (tar or gzip-compressed tar, told apart by first bytes) into a
+ * Extracts a must-gather archive (tar, gzip-compressed tar or zip, told apart by first bytes) into a
  * fresh folder, streaming entry by entry. Archives found inside are extracted next to themselves
  * into `<entry name>!/`, a few levels deep. Only regular files and directories are written;
  * links, devices, FIFOs and paths that would leave the folder are refused with a note. Files end
@@ -10,10 +10,25 @@ import { chmod, lstat, mkdir, open, rm, stat, unlink } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { createGunzip } from 'node:zlib';
 import * as tar from 'tar-stream';
-import { isGzipHead, SNIFF_BYTES, sniffArchive, type ArchiveKind } from './sniff';
+import * as yauzl from 'yauzl';
+import { isGzipHead, isZipHead, SNIFF_BYTES, sniffArchive, type ArchiveKind } from './sniff';
 
-/** One entry of a tar being read (tar-stream does not export its type). */
-type Entry = tar.Extract extends AsyncIterable<infer S> ? S : never;
+/** One entry of an archive being read, tar or zip alike. */
+interface Item {
+  /** Its name as stored (backslashes of zips already turned into `/`). */
+  name: string;
+  /** `file`, `directory`, or what else it is (`symlink`, `fifo`, ...). */
+  type: string;
+  /** Its size as the archive declares it. */
+  size: number;
+  mtime?: Date;
+  /** Why it is refused before anything else is looked at (an encrypted zip entry). */
+  refused?: string;
+  /** Its contents; read to the end or destroyed. */
+  open(): Promise<AsyncIterable<Buffer>>;
+  /** Passes it by, reading nothing that is kept. */
+  skip(): Promise<void>;
+}
 
 export interface ArchiveBounds {
   /** Bytes written in all, nested archives' contents included. */
@@ -97,8 +112,8 @@ export async function extractArchive(
   const root = resolve(dest);
   const label = archive.split(/[\\/]/).pop() ?? archive;
   const kind = await sniffArchive(archive);
-  if (kind !== 'tar' && kind !== 'tar.gz') {
-    throw new ArchiveRefused(`${label} is not a tar or gzip-compressed tar archive`);
+  if (kind !== 'tar' && kind !== 'tar.gz' && kind !== 'zip') {
+    throw new ArchiveRefused(`${label} is not a tar, gzip-compressed tar or zip archive`);
   }
   const ctx: Context = {
     dest: root,
@@ -115,7 +130,7 @@ export async function extractArchive(
   const size = (await stat(archive)).size;
   ctx.levels.push({ label, compressed: size, bytes: 0 });
   try {
-    await extractLevel(archive, kind === 'tar.gz', [], '', ctx);
+    await extractLevel(archive, kind, [], '', ctx);
   } catch (e) {
     if (e instanceof ArchiveRefused) throw e;
     throw new ArchiveRefused(`${label} could not be read: ${message(e)}`);
@@ -137,6 +152,17 @@ function message(e: unknown): string {
 /** Reads one archive, writing its entries under `base` (segments relative to dest). */
 async function extractLevel(
   file: string,
+  kind: ArchiveKind,
+  base: string[],
+  prefix: string,
+  ctx: Context,
+): Promise<void> {
+  if (kind === 'zip') await extractZip(file, base, prefix, ctx);
+  else await extractTar(file, kind === 'tar.gz', base, prefix, ctx);
+}
+
+async function extractTar(
+  file: string,
   gzip: boolean,
   base: string[],
   prefix: string,
@@ -156,12 +182,124 @@ async function extractLevel(
     src.pipe(extract);
   }
   try {
-    for await (const entry of extract) await handleEntry(entry, base, prefix, ctx);
+    for await (const entry of extract) await handleEntry(tarItem(entry), base, prefix, ctx);
   } finally {
     src.destroy();
     gunzip?.destroy();
     extract.destroy();
   }
+}
+
+type TarEntry = tar.Extract extends AsyncIterable<infer S> ? S : never;
+
+function tarItem(entry: TarEntry): Item {
+  const h = entry.header;
+  return {
+    name: h.name,
+    type: h.type ?? 'file',
+    size: h.size ?? 0,
+    mtime: h.mtime,
+    open: () => Promise.resolve(entry as AsyncIterable<Buffer>),
+    skip: () => drain(entry),
+  };
+}
+
+/** yauzl's own decoding of an entry's name (UTF-8 flag, Unicode path field, else CP437). */
+const getFileNameLowLevel = (
+  yauzl as unknown as {
+    getFileNameLowLevel(
+      flags: number,
+      raw: Buffer,
+      extraFields: { id: number; data: Buffer }[],
+      strict: boolean,
+    ): string;
+  }
+).getFileNameLowLevel;
+
+/**
+ * Reads a zip. yauzl needs random access, so the file is opened as it is (a nested zip is already
+ * written inside dest, and is deleted once extracted). Names are decoded here, not by yauzl, so
+ * that a bad name refuses its entry and not the whole zip.
+ */
+async function extractZip(
+  file: string,
+  base: string[],
+  prefix: string,
+  ctx: Context,
+): Promise<void> {
+  const zip = await new Promise<yauzl.ZipFile>((res, rej) => {
+    yauzl.open(
+      file,
+      { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true },
+      (err, z) => (err ? rej(err) : res(z)),
+    );
+  });
+  let failed: Error | undefined;
+  let waiting: ((e: Error) => void) | undefined;
+  zip.on('error', (e: Error) => {
+    failed ??= e;
+    waiting?.(e);
+  });
+  const next = (): Promise<yauzl.Entry | undefined> =>
+    new Promise((res, rej) => {
+      if (failed) return rej(failed);
+      const done = (e: yauzl.Entry | undefined): void => {
+        zip.removeListener('entry', onEntry);
+        zip.removeListener('end', onEnd);
+        waiting = undefined;
+        res(e);
+      };
+      const onEntry = (e: yauzl.Entry): void => done(e);
+      const onEnd = (): void => done(undefined);
+      waiting = (e) => {
+        zip.removeListener('entry', onEntry);
+        zip.removeListener('end', onEnd);
+        waiting = undefined;
+        rej(e);
+      };
+      zip.once('entry', onEntry);
+      zip.once('end', onEnd);
+      zip.readEntry();
+    });
+  try {
+    if (ctx.seen + zip.entryCount > ctx.bounds.maxArchiveEntries) throw tooManyEntries(ctx);
+    for (let entry = await next(); entry; entry = await next()) {
+      await handleEntry(zipItem(zip, entry), base, prefix, ctx);
+    }
+  } finally {
+    zip.close();
+  }
+}
+
+const S_IFMT = 0o170000;
+const zipTypes: Record<number, string> = {
+  0o010000: 'fifo',
+  0o020000: 'character-device',
+  0o040000: 'directory',
+  0o060000: 'block-device',
+  0o100000: 'file',
+  0o120000: 'symlink',
+  0o140000: 'socket',
+};
+
+function zipItem(zip: yauzl.ZipFile, entry: yauzl.Entry): Item {
+  const raw = entry.fileName as unknown as Buffer; // decodeStrings: false
+  const name = getFileNameLowLevel(entry.generalPurposeBitFlag, raw, entry.extraFields, false);
+  const mode = (entry.externalFileAttributes >>> 16) & S_IFMT;
+  let type = mode === 0 ? 'file' : (zipTypes[mode] ?? `mode ${mode.toString(8)}`);
+  if (type === 'file' && name.endsWith('/')) type = 'directory';
+  return {
+    name,
+    type,
+    size: entry.uncompressedSize,
+    mtime: entry.getLastModDate(),
+    refused: entry.isEncrypted() ? 'encrypted entries are not extracted' : undefined,
+    open: () =>
+      new Promise((res, rej) => {
+        zip.openReadStream(entry, (err, stream) => (err ? rej(err) : res(stream)));
+      }),
+    skip: () => Promise.resolve(),
+  };
 }
 
 /** Why a name cannot be written, or its segments. */
@@ -181,62 +319,71 @@ const refusedTypes: Record<string, string> = {
   'character-device': 'device files are not extracted',
   'block-device': 'device files are not extracted',
   fifo: 'FIFOs are not extracted',
+  socket: 'sockets are not extracted',
 };
 
 async function handleEntry(
-  entry: Entry,
+  item: Item,
   base: string[],
   prefix: string,
   ctx: Context,
 ): Promise<void> {
-  const header = entry.header;
-  const shown = JSON.stringify(prefix + header.name);
+  const shown = JSON.stringify(prefix + item.name);
   ctx.seen++;
-  if (ctx.seen > ctx.bounds.maxArchiveEntries) {
-    throw new ArchiveRefused(
-      `${ctx.levels[0]?.label} refused: it holds more than ${ctx.bounds.maxArchiveEntries} entries`,
-    );
-  }
-  const type = header.type ?? 'file';
+  if (ctx.seen > ctx.bounds.maxArchiveEntries) throw tooManyEntries(ctx);
+  const type = item.type;
   const isFile = type === 'file' || type === 'contiguous-file';
   const refuse = async (reason: string): Promise<void> => {
     addNote(ctx, `${shown} not extracted: ${reason}`);
-    await drain(entry);
+    await item.skip();
   };
   if (!isFile && type !== 'directory') {
     return refuse(refusedTypes[type] ?? `entries of type ${type} are not extracted`);
   }
-  const segments = safeSegments(header.name);
+  if (item.refused !== undefined) return refuse(item.refused);
+  const segments = safeSegments(item.name);
   if (typeof segments === 'string') return refuse(segments);
   const rel = [...base, ...segments];
   const target = resolve(ctx.dest, ...rel);
   if (!target.startsWith(ctx.dest + sep)) {
-    if (rel.length === 0 && type === 'directory') return drain(entry); // `./`
+    if (rel.length === 0 && type === 'directory') return item.skip(); // `./`
     return refuse('its path leaves the folder');
   }
   try {
     if (type === 'directory') {
       await ensureDir(rel, ctx);
-      await drain(entry);
+      await item.skip();
       return;
     }
     await ensureDir(rel.slice(0, -1), ctx);
   } catch (e) {
     return refuse(`could not create its folder (${message(e)})`);
   }
-  const size = header.size ?? 0;
-  if (ctx.bytes + size > ctx.bounds.maxExtractedBytes) throw tooManyBytes(ctx);
-  const head = await writeFile(entry, target, header.mtime, ctx);
+  // the declared size, before anything is written; the bytes written are counted all the same
+  checkBounds(item.size, ctx);
+  let body: AsyncIterable<Buffer>;
+  try {
+    body = await item.open();
+  } catch (e) {
+    return refuse(`it could not be read (${message(e)})`);
+  }
+  const head = await writeFile(body, target, item.mtime, ctx);
   if (typeof head === 'string') {
     addNote(ctx, `${shown} not extracted: ${head}`);
     return;
   }
   ctx.entries++;
-  if (!isGzipHead(head) && head.length < 262) return;
+  if (!isGzipHead(head) && !isZipHead(head) && head.length < 262) return;
   const kind = await sniffArchive(target, head);
-  if (kind === 'tar' || kind === 'tar.gz') {
+  if (kind === 'tar' || kind === 'tar.gz' || kind === 'zip') {
     await extractNested(target, kind, rel, prefix + segments.join('/'), ctx);
   }
+}
+
+function tooManyEntries(ctx: Context): ArchiveRefused {
+  return new ArchiveRefused(
+    `${ctx.levels[0]?.label} refused: it holds more than ${ctx.bounds.maxArchiveEntries} entries`,
+  );
 }
 
 function tooManyBytes(ctx: Context): ArchiveRefused {
@@ -247,7 +394,7 @@ function tooManyBytes(ctx: Context): ArchiveRefused {
 }
 
 /** Reads an entry to its end, keeping nothing. */
-async function drain(entry: Entry): Promise<void> {
+async function drain(entry: AsyncIterable<unknown>): Promise<void> {
   for await (const chunk of entry) void chunk;
 }
 
@@ -277,7 +424,7 @@ async function ensureDir(rel: string[], ctx: Context): Promise<void> {
  * then read to its end all the same).
  */
 async function writeFile(
-  entry: Entry,
+  entry: AsyncIterable<Buffer>,
   target: string,
   mtime: Date | undefined,
   ctx: Context,
@@ -326,13 +473,18 @@ async function writeFile(
 function count(n: number, ctx: Context): void {
   ctx.bytes += n;
   for (const level of ctx.levels) level.bytes += n;
-  if (ctx.bytes > ctx.bounds.maxExtractedBytes) throw tooManyBytes(ctx);
+  checkBounds(0, ctx);
+}
+
+/** Throws if `more` bytes on top of those written would pass a bound. */
+function checkBounds(more: number, ctx: Context): void {
+  if (ctx.bytes + more > ctx.bounds.maxExtractedBytes) throw tooManyBytes(ctx);
   const ratio = ctx.bounds.maxCompressionRatio;
   for (let depth = ctx.levels.length - 1; depth >= 0; depth--) {
     const level = ctx.levels[depth];
-    if (!level || level.bytes <= RATIO_FLOOR_BYTES || level.bytes <= ratio * level.compressed) {
-      continue;
-    }
+    if (!level) continue;
+    const bytes = level.bytes + more;
+    if (bytes <= RATIO_FLOOR_BYTES || bytes <= ratio * level.compressed) continue;
     const why = `it expands more than ${ratio} times its compressed size of ${level.compressed} bytes (a compression bomb?)`;
     if (depth === 0) throw new ArchiveRefused(`${level.label} refused: ${why}`);
     throw new NestedSkip(depth, why);
@@ -371,7 +523,7 @@ async function extractNested(
   let skipped: string | undefined;
   try {
     await ensureDir(outRel, ctx);
-    await extractLevel(file, kind === 'tar.gz', outRel, `${display}!/`, ctx);
+    await extractLevel(file, kind, outRel, `${display}!/`, ctx);
   } catch (e) {
     if (e instanceof ArchiveRefused) throw e;
     if (e instanceof NestedSkip && e.depth !== depth) throw e;

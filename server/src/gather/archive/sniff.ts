@@ -3,14 +3,23 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
 
-/** `tar`: a plain tar; `tar.gz`: gzip wrapping a tar; `gzip`: gzip wrapping anything else. */
-export type ArchiveKind = 'tar' | 'tar.gz' | 'gzip' | 'other';
+/**
+ * `tar`: a plain tar; `tar.gz`: gzip wrapping a tar; `gzip`: gzip wrapping anything else; `zip`:
+ * a zip (its first local header, or the end record of an empty zip).
+ */
+export type ArchiveKind = 'tar' | 'tar.gz' | 'gzip' | 'zip' | 'other';
 
 /** Bytes needed to see the `ustar` magic of a tar's first header. */
 export const SNIFF_BYTES = 512;
 
 export function isGzipHead(head: Uint8Array): boolean {
   return head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
+}
+
+/** `PK\x03\x04` (a local file header) or `PK\x05\x06` (the end record of an empty zip). */
+export function isZipHead(head: Uint8Array): boolean {
+  if (head.length < 4 || head[0] !== 0x50 || head[1] !== 0x4b) return false;
+  return (head[2] === 0x03 && head[3] === 0x04) || (head[2] === 0x05 && head[3] === 0x06);
 }
 
 /** `ustar` at offset 257 (POSIX `ustar\0` and GNU `ustar ` alike). */
@@ -22,6 +31,7 @@ export function isTarHead(head: Uint8Array): boolean {
 export async function sniffArchive(file: string, head?: Uint8Array): Promise<ArchiveKind> {
   const first = head ?? (await readHead(file));
   if (isTarHead(first)) return 'tar';
+  if (isZipHead(first)) return 'zip';
   if (!isGzipHead(first)) return 'other';
   return isTarHead(await gunzipHead(file)) ? 'tar.gz' : 'gzip';
 }
