@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
+import * as yazl from 'yazl';
 import { repoRoot, samples } from '../support/fixtures';
 
 const cli = join(repoRoot, 'dist', 'cli.js');
@@ -102,6 +103,21 @@ describe('CLI on archives', () => {
     assert.match(
       nested?.file ?? '',
       /^case\.tar!\/case-03912345\/must-gather\.tar\.gz!\/bug-2019850-mco-level-early\/must-gather\.local\.\d+\//,
+    );
+  });
+
+  it('reads a must-gather .tar.gz inside a case .zip', async () => {
+    const z = new yazl.ZipFile();
+    z.addBuffer(readFileSync(tgz), 'attachments/must-gather.tar.gz');
+    z.end();
+    const chunks: Buffer[] = [];
+    for await (const chunk of z.outputStream) chunks.push(chunk as Buffer);
+    const zip = join(work, 'case-03912345.zip');
+    writeFileSync(zip, Buffer.concat(chunks));
+    const f = findings(zip).find((x) => x.rule === 'mco-level-before-required-pools');
+    assert.match(
+      f?.file ?? '',
+      /^case-03912345\.zip!\/attachments\/must-gather\.tar\.gz!\/bug-2019850-mco-level-early\//,
     );
   });
 

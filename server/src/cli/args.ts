@@ -46,7 +46,7 @@ export const usage = `Usage:
       (pause image, OS image) and whether nodes reboot, then a unified diff of the decoded configs.
   must-gather-inspector cache list|clear [--cache-dir DIR]
       The extracted archives kept in the cache, or remove them all.
-  Every <path> may also be an archive (.tar, .tar.gz, .tgz; a must-gather inside a case archive
+  Every <path> may also be an archive (.tar, .tar.gz, .tgz, .zip; a must-gather inside a case archive
   too): it is extracted once into the cache (--cache-dir DIR, default
   $XDG_CACHE_HOME/must-gather-inspector or ~/.cache/must-gather-inspector), never beside it.
   must-gather-inspector --help | --version
