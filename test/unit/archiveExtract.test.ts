@@ -1,28 +1,12 @@
 import assert from 'node:assert/strict';
-import {
-  chmodSync,
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import * as tar from 'tar-stream';
-import {
-  ArchiveRefused,
-  DEFAULT_ARCHIVE_BOUNDS,
-  extractArchive,
-  type ArchiveBounds,
-  type ExtractResult,
-} from '../../server/src/gather/archive/extract';
+import { ArchiveRefused } from '../../server/src/gather/archive/extract';
+import { run, setup, tree } from '../support/archives';
 
 type Header = Parameters<tar.Pack['entry']>[0];
 interface Item {
@@ -45,56 +29,6 @@ async function makeTar(items: Item[]): Promise<Buffer> {
 
 const file = (name: string, body: string | Buffer): Item => ({ header: { name }, body });
 const dir = (name: string): Item => ({ header: { name, type: 'directory' } });
-
-const roots: string[] = [];
-after(() => {
-  for (const r of roots) {
-    makeWritable(r);
-    rmSync(r, { recursive: true, force: true });
-  }
-});
-
-function makeWritable(path: string): void {
-  if (!existsSync(path)) return;
-  if (lstatSync(path).isDirectory()) {
-    chmodSync(path, 0o755);
-    for (const n of readdirSync(path)) makeWritable(join(path, n));
-  }
-}
-
-/** A fresh root holding `in/<name>` (the archive) and an empty `out/`. */
-function setup(name: string, data: Buffer): { root: string; archive: string; out: string } {
-  const root = mkdtempSync(join(tmpdir(), 'mgi-archive-'));
-  roots.push(root);
-  mkdirSync(join(root, 'in'));
-  mkdirSync(join(root, 'out'));
-  const archive = join(root, 'in', name);
-  writeFileSync(archive, data);
-  return { root, archive, out: join(root, 'out') };
-}
-
-async function run(
-  archive: string,
-  out: string,
-  bounds: Partial<ArchiveBounds> = {},
-): Promise<ExtractResult & { heard: string[] }> {
-  const heard: string[] = [];
-  const r = await extractArchive(archive, out, { ...DEFAULT_ARCHIVE_BOUNDS, ...bounds }, (m) =>
-    heard.push(m),
-  );
-  return { ...r, heard };
-}
-
-/** Every path under a folder, relative, sorted; directories end with `/`. */
-function tree(root: string, rel = ''): string[] {
-  const out: string[] = [];
-  for (const n of readdirSync(join(root, rel)).sort()) {
-    const r = rel ? `${rel}/${n}` : n;
-    if (lstatSync(join(root, r)).isDirectory()) out.push(`${r}/`, ...tree(root, r));
-    else out.push(r);
-  }
-  return out;
-}
 
 const mustGather: Item[] = [
   dir('must-gather.local.1/'),

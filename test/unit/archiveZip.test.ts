@@ -1,29 +1,12 @@
 import assert from 'node:assert/strict';
-import {
-  chmodSync,
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import * as tar from 'tar-stream';
 import * as yazl from 'yazl';
-import {
-  ArchiveRefused,
-  DEFAULT_ARCHIVE_BOUNDS,
-  extractArchive,
-  type ArchiveBounds,
-  type ExtractResult,
-} from '../../server/src/gather/archive/extract';
+import { ArchiveRefused } from '../../server/src/gather/archive/extract';
+import { run, setup, tree } from '../support/archives';
 
 interface ZipItem {
   name: string;
@@ -65,54 +48,6 @@ function patchName(zip: Buffer, from: string, to: string): Buffer {
     found++;
   }
   assert.equal(found, 2, 'the name is in the local header and in the central directory');
-  return out;
-}
-
-const roots: string[] = [];
-after(() => {
-  for (const r of roots) {
-    makeWritable(r);
-    rmSync(r, { recursive: true, force: true });
-  }
-});
-
-function makeWritable(path: string): void {
-  if (!existsSync(path)) return;
-  if (lstatSync(path).isDirectory()) {
-    chmodSync(path, 0o755);
-    for (const n of readdirSync(path)) makeWritable(join(path, n));
-  }
-}
-
-function setup(name: string, data: Buffer): { root: string; archive: string; out: string } {
-  const root = mkdtempSync(join(tmpdir(), 'mgi-zip-'));
-  roots.push(root);
-  mkdirSync(join(root, 'in'));
-  mkdirSync(join(root, 'out'));
-  const archive = join(root, 'in', name);
-  writeFileSync(archive, data);
-  return { root, archive, out: join(root, 'out') };
-}
-
-async function run(
-  archive: string,
-  out: string,
-  bounds: Partial<ArchiveBounds> = {},
-): Promise<ExtractResult & { heard: string[] }> {
-  const heard: string[] = [];
-  const r = await extractArchive(archive, out, { ...DEFAULT_ARCHIVE_BOUNDS, ...bounds }, (m) =>
-    heard.push(m),
-  );
-  return { ...r, heard };
-}
-
-function tree(root: string, rel = ''): string[] {
-  const out: string[] = [];
-  for (const n of readdirSync(join(root, rel)).sort()) {
-    const r = rel ? `${rel}/${n}` : n;
-    if (lstatSync(join(root, r)).isDirectory()) out.push(`${r}/`, ...tree(root, r));
-    else out.push(r);
-  }
   return out;
 }
 
