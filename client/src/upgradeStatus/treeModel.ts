@@ -3,7 +3,7 @@
  * must-gather, then its control plane, worker pools, nodes and insights, each with its state's
  * icon and the evidence it opens. No VS Code here, so the model is tested in plain node.
  */
-import { nodeAssessmentOrder } from '../../../server/src/protocol/messages';
+import { controlPlaneLabels, nodeAssessmentOrder } from '../../../server/src/protocol/messages';
 import type {
   InsightReport,
   NodeReport,
@@ -32,14 +32,6 @@ export interface TreeItemModel {
 
 /** Pools with more nodes than this list them grouped by assessment, worst first. */
 export const groupNodesAbove = 50;
-
-const controlPlaneText: Record<RootStatusReport['controlPlane']['assessment'], string> = {
-  Progressing: 'Progressing',
-  ProgressingSlow: 'Progressing slowly',
-  Stalled: 'Stalled',
-  Completed: 'Completed',
-  NotUpdating: 'Not updating',
-};
 
 const controlPlaneTone: Record<RootStatusReport['controlPlane']['assessment'], Tone> = {
   Progressing: 'progress',
@@ -85,7 +77,7 @@ export function statusText(r: RootStatusReport): string {
     cp.assessment === 'NotUpdating' || cp.completionPercent === null
       ? ''
       : ` ${cp.completionPercent}%`;
-  return `${cp.target ?? '?'} · ${controlPlaneText[cp.assessment]}${percent}`;
+  return `${cp.target ?? '?'} · ${controlPlaneLabels[cp.assessment]}${percent}`;
 }
 
 /** The assessment's tone, or worse when an insight is (a completed update with an error). */
@@ -182,7 +174,7 @@ function controlPlaneItem(parent: string, r: RootStatusReport): TreeItemModel {
     id,
     label: 'Control plane',
     description:
-      `${controlPlaneText[cp.assessment]} · ${ops.updated}/${ops.total} operators updated` +
+      `${controlPlaneLabels[cp.assessment]} · ${ops.updated}/${ops.total} operators updated` +
       (cp.health.unavailable || cp.health.degraded
         ? ` · ${cp.health.unavailable} unavailable, ${cp.health.degraded} degraded`
         : ''),

@@ -6,6 +6,7 @@
  */
 import type { Finding, Location, Severity } from '../core/finding';
 import type { Impact, UpdateAssessment } from '../model/assessment';
+import { updating } from '../rules/rule';
 
 export type InsightLevel = 'error' | 'warning' | 'info';
 
@@ -70,11 +71,7 @@ export function insightsOf(a: UpdateAssessment, findings: Finding[]): Insight[] 
       evidence: cp.evidence,
     });
   }
-  const updating =
-    cp.assessment === 'Progressing' ||
-    cp.assessment === 'ProgressingSlow' ||
-    cp.assessment === 'Stalled';
-  if (updating && out.length === 0 && cp.evidence) {
+  if (updating(a) && out.length === 0 && cp.evidence) {
     out.push({
       level: 'info',
       impact: 'None',

@@ -4,24 +4,11 @@
  * the file:line of its evidence (relative to the must-gather), or as JSON.
  */
 import { clip, duration } from '../core/text';
-import type {
-  Evidence,
-  NodeReport,
-  PoolReport,
-  RootStatusReport,
-  StatusReport,
-} from '../core/updateStatus';
+import { controlPlaneLabels } from '../core/updateStatus';
+import type { Evidence, NodeReport, PoolReport, StatusReport } from '../core/updateStatus';
 
 /** Nodes listed per pool before the rest are summed up (Degraded and Unavailable always show). */
 const nodesListed = 10;
-
-const assessmentText: Record<RootStatusReport['controlPlane']['assessment'], string> = {
-  Progressing: 'Progressing',
-  ProgressingSlow: 'Progressing - Slow',
-  Stalled: 'Stalled',
-  Completed: 'Completed',
-  NotUpdating: 'Not updating',
-};
 
 export function formatStatusJson(report: StatusReport): string {
   return JSON.stringify(report, null, 2) + '\n';
@@ -38,7 +25,7 @@ export function formatStatusText(report: StatusReport, color: boolean): string {
     const cp = r.controlPlane;
     out.push(paint('4', r.root) + (r.gatherTime ? `  (gathered ${r.gatherTime})` : ''), '');
     out.push('= Control Plane =');
-    out.push(`Assessment:      ${assessmentText[cp.assessment]}${at(cp)}`);
+    out.push(`Assessment:      ${controlPlaneLabels[cp.assessment]}${at(cp)}`);
     if (cp.target) {
       const from = cp.from
         ? cp.architecture === 'Multi'

@@ -32,6 +32,15 @@ export interface NodeReport extends Evidence {
   since: string | null;
 }
 
+/** The control plane's assessment in words, as oc prints it, for every front end. */
+export const controlPlaneLabels: Record<ControlPlaneReport['assessment'], string> = {
+  Progressing: 'Progressing',
+  ProgressingSlow: 'Progressing - Slow',
+  Stalled: 'Stalled',
+  Completed: 'Completed',
+  NotUpdating: 'Not updating',
+};
+
 export interface ControlPlaneReport extends Partial<Evidence> {
   assessment: 'Progressing' | 'ProgressingSlow' | 'Stalled' | 'Completed' | 'NotUpdating';
   /** One sentence: why the assessment is what it is. */

@@ -6,7 +6,7 @@
 import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
 import type { StatusReport } from '../core/updateStatus';
 
-export { nodeAssessmentOrder } from '../core/updateStatus';
+export { controlPlaneLabels, nodeAssessmentOrder } from '../core/updateStatus';
 export type {
   ControlPlaneReport,
   InsightReport,

@@ -80,25 +80,8 @@ export function pathAt(file: ParsedFile, offset: number): PathAt | undefined {
   return out;
 }
 
-/** The node a path leads to in one document, for callers that need the YAML node itself. */
-export function nodeAtPath(file: ParsedFile, doc: number, path: string[]): unknown {
-  let node: unknown = file.docs[doc]?.node.contents;
-  for (const seg of path) {
-    if (yamlLib().isMap(node)) {
-      node = node.items.find(
-        (p) => yamlLib().isScalar(p.key) && String(p.key.value) === seg,
-      )?.value;
-    } else if (yamlLib().isSeq(node) && /^\d+$/.test(seg)) {
-      node = node.items[Number(seg)];
-    } else {
-      return undefined;
-    }
-  }
-  return node;
-}
-
 /** Start and end of a node's value, without trailing comment, newline or indentation. */
-export function spanIn(file: ParsedFile, node: unknown): [number, number] | undefined {
+function spanIn(file: ParsedFile, node: unknown): [number, number] | undefined {
   if (!node || typeof node !== 'object' || !('range' in node)) return undefined;
   const r = (node as YamlNode).range;
   if (!r) return undefined;

@@ -5,6 +5,7 @@ import { findCondition } from '../../model/condition';
 import { operatorsNamed } from '../../model/operatorMessages';
 import type { Snapshot } from '../../model/snapshot';
 import { ago, clip, duration, isoTime } from '../../core/text';
+import { controlPlaneLabels } from '../../core/updateStatus';
 import type { Insight } from '../../analysis/insights';
 import type { UpdateAssessment } from '../../model/assessment';
 import { code, sections, table, text } from '../../core/markdown';
@@ -15,14 +16,6 @@ export interface UpdateView {
   assessment: UpdateAssessment;
   insights: Insight[];
 }
-
-const assessmentWords: Record<UpdateAssessment['controlPlane']['assessment'], string> = {
-  Progressing: 'Progressing',
-  ProgressingSlow: 'Progressing slowly',
-  Stalled: 'Stalled',
-  Completed: 'Completed (nodes still updating)',
-  NotUpdating: 'Not updating',
-};
 
 export function clusterVersionHover(
   snapshot: Snapshot,
@@ -46,7 +39,7 @@ function updateSummary(u: UpdateView, gatherTime: Date | undefined): string {
     cp.from && cp.from !== cp.target && cp.assessment !== 'NotUpdating' ? `${cp.from} → ` : '';
   const ops = cp.operators;
   const lines = [
-    `**Update: ${assessmentWords[cp.assessment]}** · ${text(`${from}${cp.target ?? '?'}`)}` +
+    `**Update: ${controlPlaneLabels[cp.assessment]}${cp.assessment === 'Completed' ? ' (nodes still updating)' : ''}** · ${text(`${from}${cp.target ?? '?'}`)}` +
       (cp.completionPercent !== undefined && cp.assessment !== 'NotUpdating'
         ? ` · ${cp.completionPercent}% of operators (${ops.updated}/${ops.total})`
         : ''),
