@@ -2,7 +2,7 @@
 // with one line, `N passed, N failed`, over every layer that ran.
 //   node test/run.mjs            unit, lsp and e2e (real VS Code through code-server)
 //   node test/run.mjs unit lsp   only those layers
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +38,23 @@ function killLeftovers() {
     }
   }
 }
+
+/**
+ * The archive tests compress with Debian's xz-utils, as support engineers do; as root (CI) it is
+ * installed when missing, like the e2e harness installs its packages.
+ */
+function ensureXz() {
+  const found = spawnSync('sh', ['-c', 'command -v xz'], { stdio: 'ignore' }).status === 0;
+  if (found || process.getuid?.() !== 0) return;
+  console.log('installing the Debian package xz-utils (the archive tests compress with xz)');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'xz-utils'], {
+    stdio: 'inherit',
+    env,
+  });
+}
+if (wanted.includes('unit')) ensureXz();
 
 const tests = wanted.flatMap((l) => files(join('out', 'test', l))).sort();
 if (tests.length === 0) {

@@ -12,6 +12,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after } from 'node:test';
+import * as tar from 'tar-stream';
 import { DEFAULT_ARCHIVE_BOUNDS, extractArchive } from '../../server/src/gather/archive/extract';
 import type { ArchiveBounds, ExtractResult } from '../../server/src/gather/archive/extract';
 
@@ -66,3 +67,38 @@ export function tree(root: string, rel = ''): string[] {
   }
   return out;
 }
+
+export type Header = Parameters<tar.Pack['entry']>[0];
+export interface Item {
+  header: Header;
+  body?: string | Buffer;
+}
+
+/** A tar in memory, built with tar-stream's packer. */
+export async function makeTar(items: Item[]): Promise<Buffer> {
+  const p = tar.pack();
+  for (const { header, body } of items) {
+    if (body === undefined) p.entry(header);
+    else p.entry(header, body);
+  }
+  p.finalize();
+  const chunks: Buffer[] = [];
+  for await (const chunk of p) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export const file = (name: string, body: string | Buffer): Item => ({ header: { name }, body });
+export const dir = (name: string): Item => ({ header: { name, type: 'directory' } });
+
+export const mustGather: Item[] = [
+  dir('must-gather.local.1/'),
+  file('must-gather.local.1/timestamp', '2026-01-01 00:00:00\n'),
+  file(
+    'must-gather.local.1/quay-io-release/cluster-scoped-resources/config.openshift.io/clusterversions.yaml',
+    'apiVersion: config.openshift.io/v1\nkind: ClusterVersionList\nitems: []\n',
+  ),
+  file(
+    'must-gather.local.1/quay-io-release/namespaces/openshift-mco/pods/x/logs/current.log',
+    'ok\n',
+  ),
+];

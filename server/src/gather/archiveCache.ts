@@ -20,7 +20,7 @@ import {
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { extractArchive } from './archive/extract';
-import type { ArchiveBounds } from './archive/extract';
+import type { ArchiveBounds, ExtractOptions } from './archive/extract';
 import type { Limits } from '../limits';
 
 export interface CacheEntry {
@@ -69,7 +69,8 @@ export async function archiveKey(archive: string): Promise<string> {
 
 /**
  * The extracted tree of an archive: from the cache when the archive is unchanged, else
- * extracted now (a changed archive's stale copy is evicted first).
+ * extracted now (a changed archive's stale copy is evicted first). A cancelled or failed
+ * extraction leaves nothing in the cache.
  */
 export async function openArchive(
   archive: string,
@@ -77,6 +78,7 @@ export async function openArchive(
   bounds: ArchiveBounds,
   capBytes: number,
   note: (m: string) => void,
+  options: ExtractOptions = {},
 ): Promise<string> {
   const path = resolve(archive);
   const key = await archiveKey(path);
@@ -97,7 +99,7 @@ export async function openArchive(
   try {
     await mkdir(join(tmp, 'root'));
     const st = await stat(path);
-    const result = await extractArchive(path, join(tmp, 'root'), bounds, note);
+    const result = await extractArchive(path, join(tmp, 'root'), bounds, note, options);
     const meta = { archive: path, size: st.size, mtimeMs: st.mtimeMs, bytes: result.bytes };
     await writeFile(join(tmp, complete), JSON.stringify(meta) + '\n');
     await rename(tmp, dir);
@@ -107,6 +109,12 @@ export async function openArchive(
   }
   await evict(cacheDir, capBytes, key, note);
   return join(dir, 'root');
+}
+
+/** The cache entry of an archive as it is now, if it was extracted already. */
+export async function cachedRoot(archive: string, cacheDir: string): Promise<string | undefined> {
+  const dir = join(cacheDir, await archiveKey(archive));
+  return existsSync(join(dir, complete)) ? join(dir, 'root') : undefined;
 }
 
 /** Every complete entry of the cache, most recently used first. */

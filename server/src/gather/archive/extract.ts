@@ -1,17 +1,17 @@
 /**
- * Extracts a must-gather archive (tar, gzip-compressed tar or zip, told apart by first bytes) into a
+ * Extracts a must-gather archive (tar, tar.gz, tar.xz or zip, told apart by first bytes) into a
  * fresh folder, streaming entry by entry. Archives found inside are extracted next to themselves
  * into `<entry name>!/`, a few levels deep. Only regular files and directories are written;
  * links, devices, FIFOs and paths that would leave the folder are refused with a note. Files end
  * up mode 0o444 and directories 0o555.
  */
-import { createReadStream } from 'node:fs';
 import { chmod, lstat, mkdir, open, rm, stat, unlink } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
-import { createGunzip } from 'node:zlib';
 import * as tar from 'tar-stream';
 import * as yauzl from 'yauzl';
-import { isGzipHead, isZipHead, SNIFF_BYTES, sniffArchive, type ArchiveKind } from './sniff';
+import { decompressedStream } from './decompress';
+import { isExtractable, mayBeArchive, SNIFF_BYTES, sniffArchive } from './sniff';
+import type { ExtractableKind } from './sniff';
 
 /** One entry of an archive being read, tar or zip alike. */
 interface Item {
@@ -68,6 +68,21 @@ export class ArchiveRefused extends Error {
   override readonly name = 'ArchiveRefused';
 }
 
+/** The extraction was cancelled through its signal; what was written is the caller's to remove. */
+export class ExtractionCancelled extends Error {
+  override readonly name = 'ExtractionCancelled';
+  constructor(label: string) {
+    super(`extraction of ${label} was cancelled`);
+  }
+}
+
+export interface ExtractOptions {
+  /** Aborting it stops the extraction at the next chunk or entry with ExtractionCancelled. */
+  signal?: AbortSignal;
+  /** How far the reading of the archive itself is, in its bytes on disk; called often. */
+  progress?: (done: number, total: number) => void;
+}
+
 /** One archive being read: the top one (index 0) or a nested one. */
 interface Level {
   /** Its path relative to dest, for messages. */
@@ -98,6 +113,9 @@ interface Context {
   bytes: number;
   notes: string[];
   note: (message: string) => void;
+  signal?: AbortSignal;
+  /** Bytes of the top archive read so far (for progress). */
+  progress?: (done: number) => void;
   /** Directories created (relative keys), to chmod last. */
   dirs: string[];
   dirSet: Set<string>;
@@ -108,13 +126,22 @@ export async function extractArchive(
   dest: string,
   bounds: ArchiveBounds,
   note: (message: string) => void,
+  options: ExtractOptions = {},
 ): Promise<ExtractResult> {
   const root = resolve(dest);
   const label = archive.split(/[\\/]/).pop() ?? archive;
   const kind = await sniffArchive(archive);
-  if (kind !== 'tar' && kind !== 'tar.gz' && kind !== 'zip') {
-    throw new ArchiveRefused(`${label} is not a tar, gzip-compressed tar or zip archive`);
+  if (kind === 'gzip' || kind === 'xz') {
+    throw new ArchiveRefused(
+      `${label} is ${kind}-compressed but holds no tar (or its data is corrupt)`,
+    );
   }
+  if (!isExtractable(kind)) {
+    throw new ArchiveRefused(`${label} is not a tar, tar.gz, tar.xz or zip archive`);
+  }
+  const size = (await stat(archive)).size;
+  let read = 0;
+  const report = options.progress;
   const ctx: Context = {
     dest: root,
     bounds,
@@ -124,15 +151,22 @@ export async function extractArchive(
     bytes: 0,
     notes: [],
     note,
+    signal: options.signal,
+    progress: report
+      ? (n) => {
+          read += n;
+          report(Math.min(read, size), size);
+        }
+      : undefined,
     dirs: [],
     dirSet: new Set(),
   };
-  const size = (await stat(archive)).size;
   ctx.levels.push({ label, compressed: size, bytes: 0 });
   try {
     await extractLevel(archive, kind, [], '', ctx);
   } catch (e) {
-    if (e instanceof ArchiveRefused) throw e;
+    if (e instanceof ArchiveRefused || e instanceof ExtractionCancelled) throw e;
+    if (options.signal?.aborted) throw new ExtractionCancelled(label);
     throw new ArchiveRefused(`${label} could not be read: ${message(e)}`);
   }
   for (const d of ctx.dirs) await chmod(d, 0o555);
@@ -152,40 +186,34 @@ function message(e: unknown): string {
 /** Reads one archive, writing its entries under `base` (segments relative to dest). */
 async function extractLevel(
   file: string,
-  kind: ArchiveKind,
+  kind: ExtractableKind,
   base: string[],
   prefix: string,
   ctx: Context,
 ): Promise<void> {
-  if (kind === 'zip') await extractZip(file, base, prefix, ctx);
-  else await extractTar(file, kind === 'tar.gz', base, prefix, ctx);
+  // Only the top archive's reading is progress: nested ones are read from inside the extraction.
+  const top = ctx.levels.length === 1;
+  if (kind === 'zip') await extractZip(file, base, prefix, ctx, top);
+  else await extractTar(file, kind, base, prefix, ctx, top);
 }
 
 async function extractTar(
   file: string,
-  gzip: boolean,
+  kind: 'tar' | 'tar.gz' | 'tar.xz',
   base: string[],
   prefix: string,
   ctx: Context,
+  top: boolean,
 ): Promise<void> {
-  const src = createReadStream(file);
+  const compression = kind === 'tar' ? 'none' : kind === 'tar.gz' ? 'gzip' : 'xz';
+  const input = decompressedStream(file, compression, top ? ctx.progress : undefined);
   const extract = tar.extract();
-  const gunzip = gzip ? createGunzip() : undefined;
-  const fail = (e: Error): void => {
-    extract.destroy(e);
-  };
-  src.on('error', fail);
-  if (gunzip) {
-    gunzip.on('error', fail);
-    src.pipe(gunzip).pipe(extract);
-  } else {
-    src.pipe(extract);
-  }
+  input.output.on('error', (e: Error) => extract.destroy(e));
+  input.output.pipe(extract);
   try {
     for await (const entry of extract) await handleEntry(tarItem(entry), base, prefix, ctx);
   } finally {
-    src.destroy();
-    gunzip?.destroy();
+    input.destroy();
     extract.destroy();
   }
 }
@@ -226,6 +254,7 @@ async function extractZip(
   base: string[],
   prefix: string,
   ctx: Context,
+  top: boolean,
 ): Promise<void> {
   const zip = await new Promise<yauzl.ZipFile>((res, rej) => {
     yauzl.open(
@@ -265,6 +294,8 @@ async function extractZip(
     if (ctx.seen + zip.entryCount > ctx.bounds.maxArchiveEntries) throw tooManyEntries(ctx);
     for (let entry = await next(); entry; entry = await next()) {
       await handleEntry(zipItem(zip, entry), base, prefix, ctx);
+      // the central directory's sizes stand for the bytes read
+      if (top) ctx.progress?.(entry.compressedSize + 46 + entry.fileNameLength);
     }
   } finally {
     zip.close();
@@ -329,6 +360,7 @@ async function handleEntry(
   ctx: Context,
 ): Promise<void> {
   const shown = JSON.stringify(prefix + item.name);
+  if (ctx.signal?.aborted) throw new ExtractionCancelled(ctx.levels[0]?.label ?? 'the archive');
   ctx.seen++;
   if (ctx.seen > ctx.bounds.maxArchiveEntries) throw tooManyEntries(ctx);
   const type = item.type;
@@ -373,11 +405,9 @@ async function handleEntry(
     return;
   }
   ctx.entries++;
-  if (!isGzipHead(head) && !isZipHead(head) && head.length < 262) return;
+  if (!mayBeArchive(head)) return;
   const kind = await sniffArchive(target, head);
-  if (kind === 'tar' || kind === 'tar.gz' || kind === 'zip') {
-    await extractNested(target, kind, rel, prefix + segments.join('/'), ctx);
-  }
+  if (isExtractable(kind)) await extractNested(target, kind, rel, prefix + segments.join('/'), ctx);
 }
 
 function tooManyEntries(ctx: Context): ArchiveRefused {
@@ -443,6 +473,7 @@ async function writeFile(
   try {
     for await (const chunk of entry) {
       const b = chunk as Buffer;
+      if (ctx.signal?.aborted) throw new ExtractionCancelled(ctx.levels[0]?.label ?? 'archive');
       if (problem !== undefined || !fh) continue;
       if (headLength < SNIFF_BYTES) {
         headChunks.push(b.subarray(0, SNIFF_BYTES - headLength));
@@ -494,7 +525,7 @@ function checkBounds(more: number, ctx: Context): void {
 /** Extracts an archive entry into `<name>!/` and removes it, or keeps it with a note. */
 async function extractNested(
   file: string,
-  kind: ArchiveKind,
+  kind: ExtractableKind,
   rel: string[],
   display: string,
   ctx: Context,
@@ -525,7 +556,8 @@ async function extractNested(
     await ensureDir(outRel, ctx);
     await extractLevel(file, kind, outRel, `${display}!/`, ctx);
   } catch (e) {
-    if (e instanceof ArchiveRefused) throw e;
+    if (e instanceof ArchiveRefused || e instanceof ExtractionCancelled) throw e;
+    if (ctx.signal?.aborted) throw new ExtractionCancelled(ctx.levels[0]?.label ?? 'archive');
     if (e instanceof NestedSkip && e.depth !== depth) throw e;
     skipped = e instanceof NestedSkip ? e.reason : `it could not be read (${message(e)})`;
   } finally {
