@@ -16,6 +16,7 @@ import type { PathDisplay } from './core/paths';
 import { archiveBoundsFrom, defaultCacheDir, openArchive } from './gather/archiveCache';
 import { discoverRoots, maxDiscoveryDepth } from './gather/discover';
 import { cacheCommand } from './cli/cache';
+import { terminalProgress } from './cli/progress';
 import { logNotes } from './gather/notes';
 import { allRuleIds } from './rules/registry';
 import { version } from './version';
@@ -52,18 +53,25 @@ async function main(argv: string[]): Promise<number> {
   let display: PathDisplay = pathDisplay(given);
   if (st.isFile()) {
     // An archive: analysed from its extraction in the cache, named by its paths inside.
+    const progress = terminalProgress(`extracting ${basename(given)}`);
     try {
       base = await openArchive(
         given,
         cacheDir,
         archiveBoundsFrom(command.limits),
         command.limits.archiveCacheGiB * 1024 ** 3,
-        tell,
+        (m) => {
+          progress.done();
+          tell(m);
+        },
+        { progress: (done, total) => progress.update(done, total) },
       );
     } catch (err) {
+      progress.done();
       tell(`${command.path}: ${(err as Error).message}`);
       return 2;
     }
+    progress.done();
     display = pathDisplay(dirname(given), [{ root: base, label: basename(given) }]);
   } else if (!st.isDirectory()) {
     tell(`${command.path} is neither a folder nor an archive`);
