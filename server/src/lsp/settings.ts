@@ -4,6 +4,7 @@
  * `mustGatherInspector.limits` per window, and the client's initialisation options.
  */
 import { isAbsolute, sep } from 'node:path';
+import { defaultCacheDir } from '../gather/archiveCache';
 import { pathToFileURL } from 'node:url';
 import type { Connection } from 'vscode-languageserver';
 import { isRuleLevel, ruleLevelNames } from '../analysis/analyze';
@@ -77,4 +78,26 @@ export function storageDirFrom(options: unknown, folders: string[]): string | un
   if (typeof dir !== 'string' || !isAbsolute(dir)) return undefined;
   const inside = folders.some((f) => dir === f || dir.startsWith(f + sep));
   return inside ? undefined : dir;
+}
+
+/** What the client says of archives in `initializationOptions`. */
+export interface ArchiveOptions {
+  /** Where archives are extracted: `cacheDir` when absolute and outside every folder. */
+  cacheDir: string;
+  /**
+   * Whether archives found in the workspace folders are extracted and analysed at once. True
+   * unless the client says `openArchives: false` (the VS Code client offers them instead).
+   */
+  openArchives: boolean;
+}
+
+export function archiveOptionsFrom(options: unknown, folders: string[]): ArchiveOptions {
+  const o =
+    options !== null && typeof options === 'object' ? (options as Record<string, unknown>) : {};
+  const dir = o.cacheDir;
+  const usable =
+    typeof dir === 'string' &&
+    isAbsolute(dir) &&
+    !folders.some((f) => dir === f || dir.startsWith(f + sep));
+  return { cacheDir: usable ? dir : defaultCacheDir(), openArchives: o.openArchives !== false };
 }

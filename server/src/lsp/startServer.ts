@@ -3,9 +3,14 @@
  * All decisions live in the analysis core; this file translates.
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { FileChangeType, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver';
+import {
+  FileChangeType,
+  ResponseError,
+  TextDocuments,
+  TextDocumentSyncKind,
+} from 'vscode-languageserver';
 import type { Connection, InitializeResult, WorkspaceFolder } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { RuleLevels } from '../analysis/analyze';
@@ -16,11 +21,14 @@ import { poolCodeLenses } from '../features/codeLens';
 import { toDiagnostic } from '../features/diagnostics';
 import { hoverAt } from '../features/hover';
 import { documentLinks } from '../features/links';
+import { findArchives } from '../gather/archiveCandidates';
 import { defaultLimits } from '../limits';
 import {
+  ArchivesRequest,
   CompareSummaryRequest,
   MachineConfigsRequest,
   NormalizedConfigRequest,
+  OpenArchiveRequest,
   ReindexRequest,
   StatusNotification,
   UpdateStatusRequest,
@@ -30,7 +38,9 @@ import { offsetOf } from '../yaml/positions';
 import { compareSummary, machineConfigEntries, normalizedConfig } from './machineConfigRequests';
 import { Publisher } from './publisher';
 import { RememberedDiagnostics } from './remembered';
-import { Settings, storageDirFrom } from './settings';
+import { ArchiveOpener } from './archives';
+import { archiveOptionsFrom, Settings, storageDirFrom } from './settings';
+import type { ArchiveOptions } from './settings';
 import { Workspace } from './workspace';
 
 /** The rule pages shipped beside the bundle (`dist/server.js` → `docs/rules/`). */
@@ -44,6 +54,8 @@ export function startServer(connection: Connection): Workspace {
   let configurationSupport = false;
   let progressSupport = false;
   let folderChangeSupport = false;
+  let archiveOptions: ArchiveOptions = archiveOptionsFrom(undefined, []);
+  let archives: ArchiveOpener | undefined;
 
   const settings = new Settings(connection, () => configurationSupport);
   /** Remembered diagnostics are valid only for the same server, settings and client. */
@@ -90,6 +102,14 @@ export function startServer(connection: Connection): Workspace {
     publisher.setStore(
       new RememberedDiagnostics(storageDirFrom(params.initializationOptions, folders)),
     );
+    archiveOptions = archiveOptionsFrom(params.initializationOptions, folders);
+    workspace.setArchiveCache(archiveOptions.cacheDir);
+    archives = new ArchiveOpener(
+      connection,
+      archiveOptions.cacheDir,
+      () => workspace.limits,
+      () => progressSupport,
+    );
     return {
       capabilities: {
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
@@ -113,6 +133,7 @@ export function startServer(connection: Connection): Workspace {
     void (async () => {
       await loadLimits();
       await withProgress('Indexing must-gathers', () => workspace.reindex());
+      if (archiveOptions.openArchives) await openWorkspaceArchives();
     })();
   });
 
@@ -131,6 +152,41 @@ export function startServer(connection: Connection): Workspace {
           structural: c.type !== FileChangeType.Changed,
         })),
     );
+  });
+
+  /** Archives in the workspace folders, those in the archive cache left out. */
+  async function workspaceArchives(): Promise<string[]> {
+    const cache = archiveOptions.cacheDir;
+    const outside = workspace.folderList.filter((f) => f !== cache && !f.startsWith(cache + sep));
+    return (await Promise.all(outside.map((f) => findArchives(f)))).flat();
+  }
+
+  /** For clients that cannot offer them: each archive found becomes one more folder. */
+  async function openWorkspaceArchives(): Promise<void> {
+    const roots: string[] = [];
+    for (const path of await workspaceArchives()) {
+      try {
+        roots.push((await archives!.open(path)).root);
+      } catch {
+        // logged by the opener; the other archives are still opened
+      }
+    }
+    if (roots.length > 0) {
+      await withProgress('Indexing must-gathers', () => workspace.changeFolders(roots, []));
+    }
+  }
+
+  connection.onRequest(ArchivesRequest, async () => ({ archives: await workspaceArchives() }));
+
+  connection.onRequest(OpenArchiveRequest, async ({ path }, token) => {
+    if (typeof path !== 'string' || !isAbsolute(path)) {
+      throw new ResponseError(-32602, 'openArchive needs the absolute path of an archive');
+    }
+    try {
+      return await archives!.open(path, token);
+    } catch (err) {
+      throw new ResponseError(-32603, (err as Error).message);
+    }
   });
 
   connection.onRequest(ReindexRequest, async () => {

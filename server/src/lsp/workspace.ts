@@ -9,7 +9,7 @@ import { analysisContext, analyzeRoot, applyLevels } from '../analysis/analyze';
 import type { RootAnalysis, RuleLevels } from '../analysis/analyze';
 import { openFileProblems } from '../analysis/fileProblems';
 import type { Finding } from '../core/finding';
-import { discoverRoots } from '../gather/discover';
+import { discoverRoots, maxDiscoveryDepth } from '../gather/discover';
 import type { GatherRoot } from '../gather/discover';
 import { ParsedFileCache } from '../gather/fileCache';
 import { logNotes } from '../gather/notes';
@@ -39,6 +39,7 @@ export class Workspace {
   readonly cache = new ParsedFileCache();
   private limitsNow: Limits = defaultLimits;
   private folders: string[] = [];
+  private archiveCache: string | undefined;
   private roots = new Map<string, GatherRoot>();
   private analyses = new Map<string, RootAnalysis>();
   private openFiles = new Set<string>();
@@ -59,11 +60,30 @@ export class Workspace {
     this.folders = [...folders];
   }
 
+  get folderList(): readonly string[] {
+    return this.folders;
+  }
+
   /** Workspace folders added or removed: their roots are found or forgotten, no restart. */
   changeFolders(added: string[], removed: string[]): Promise<void> {
     const gone = new Set(removed);
     this.folders = [...this.folders.filter((f) => !gone.has(f)), ...added];
     return this.reindex(false);
+  }
+
+  /** Folders inside this one are extracted archives: they are searched deeper for roots. */
+  setArchiveCache(dir: string): void {
+    this.archiveCache = dir;
+  }
+
+  /**
+   * How deep a folder is searched: an extracted archive adds, per level of nesting, the
+   * folders a case or a must-gather archive wraps its tree in (as the CLI does).
+   */
+  private depthFor(folder: string): number {
+    const cache = this.archiveCache;
+    if (!cache || !(folder === cache || folder.startsWith(cache + sep))) return maxDiscoveryDepth;
+    return maxDiscoveryDepth + 2 * (this.limitsNow.maxArchiveNesting + 1);
   }
 
   /** The bounds on work per file; the next analysis applies them (files are read again). */
@@ -82,7 +102,9 @@ export class Workspace {
   reindex(fresh = true): Promise<void> {
     return this.serialize(async () => {
       if (fresh) this.cache.clear();
-      const found = (await Promise.all(this.folders.map((f) => discoverRoots(f)))).flat();
+      const found = (
+        await Promise.all(this.folders.map((f) => discoverRoots(f, this.depthFor(f))))
+      ).flat();
       const next = new Map(found.map((r) => [r.path, r]));
       for (const r of this.roots.values()) {
         if (next.has(r.path)) continue;

@@ -87,3 +87,30 @@ export interface UpdateStatusParams {
 export const UpdateStatusRequest = new RequestType<UpdateStatusParams, StatusReport, void>(
   'mustGatherInspector/updateStatus',
 );
+
+/** Archives in the workspace folders that may hold a must-gather (named so, told by bytes). */
+export const ArchivesRequest = new RequestType0<{ archives: string[] }, void>(
+  'mustGatherInspector/archives',
+);
+
+export interface OpenArchiveParams {
+  /** The archive's local path. */
+  path: string;
+}
+
+export interface OpenArchiveResult {
+  /** The extracted tree, in the archive cache, read-only. */
+  root: string;
+  /** The archive's file name, for the workspace folder. */
+  name: string;
+  /** Refused or skipped entries, one line each. */
+  notes: string[];
+}
+
+/**
+ * Extracts an archive into the cache (once; reused while it is unchanged), with cancellable
+ * work-done progress. Cancelling leaves nothing in the cache and answers with an error.
+ */
+export const OpenArchiveRequest = new RequestType<OpenArchiveParams, OpenArchiveResult, void>(
+  'mustGatherInspector/openArchive',
+);

@@ -1,0 +1,75 @@
+/**
+ * Archives for the language server: extracted into the archive cache (never beside the archive)
+ * with cancellable work-done progress, and, for clients that cannot offer it themselves (any
+ * plain `--stdio` client), opened as extra workspace folders when found in the workspace.
+ */
+import { basename } from 'node:path';
+import type { CancellationToken, Connection } from 'vscode-languageserver';
+import { ExtractionCancelled } from '../gather/archive/extract';
+import { archiveBoundsFrom, openArchive } from '../gather/archiveCache';
+import type { Limits } from '../limits';
+import type { OpenArchiveResult } from '../protocol/messages';
+
+export class ArchiveOpener {
+  private inFlight = new Map<string, Promise<OpenArchiveResult>>();
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly cacheDir: string,
+    private readonly limits: () => Limits,
+    private readonly progressSupport: () => boolean,
+  ) {}
+
+  /** The extracted tree of one archive; one extraction at a time per archive. */
+  open(path: string, token?: CancellationToken): Promise<OpenArchiveResult> {
+    const running = this.inFlight.get(path);
+    if (running) return running;
+    const work = this.extract(path, token).finally(() => this.inFlight.delete(path));
+    this.inFlight.set(path, work);
+    return work;
+  }
+
+  private async extract(path: string, token?: CancellationToken): Promise<OpenArchiveResult> {
+    const name = basename(path);
+    const abort = new AbortController();
+    token?.onCancellationRequested(() => abort.abort());
+    const progress = this.progressSupport()
+      ? await this.connection.window.createWorkDoneProgress()
+      : undefined;
+    progress?.begin(`Extracting ${name}`, 0, undefined, true);
+    progress?.token.onCancellationRequested(() => abort.abort());
+    let shown = -1;
+    const notes: string[] = [];
+    const limits = this.limits();
+    try {
+      const root = await openArchive(
+        path,
+        this.cacheDir,
+        archiveBoundsFrom(limits),
+        limits.archiveCacheGiB * 1024 ** 3,
+        (m) => {
+          notes.push(m);
+          this.connection.console.log(`${name}: ${m}`);
+        },
+        {
+          signal: abort.signal,
+          progress: (done, total) => {
+            const percent = total > 0 ? Math.floor((100 * done) / total) : 0;
+            if (percent === shown) return;
+            shown = percent;
+            progress?.report(percent, `${percent}%`);
+          },
+        },
+      );
+      this.connection.console.log(`${name}: extracted into ${root}`);
+      return { root, name, notes };
+    } catch (err) {
+      const why =
+        err instanceof ExtractionCancelled ? err.message : `${name}: ${(err as Error).message}`;
+      this.connection.console.log(why);
+      throw err;
+    } finally {
+      progress?.done();
+    }
+  }
+}
