@@ -8,6 +8,7 @@ import { after, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { repoRoot, samples } from '../support/fixtures';
 import { file, makeTar, makeWritable, mustGather } from '../support/archives';
+import { CancellationTokenSource } from 'vscode-languageserver-protocol';
 import { LspClient } from './lspClient';
 
 const work = mkdtempSync(join(tmpdir(), 'mgi-lsp-archive-'));
@@ -51,6 +52,17 @@ function cliFindingCount(archive: string, cacheDir: string): number {
     { encoding: 'utf8' },
   );
   return (JSON.parse(r.stdout) as { findings: unknown[] }).findings.length;
+}
+
+/** A tar.gz of 60 log files of 6,000 lines: read in many chunks, so it can be cancelled. */
+async function bigArchive(): Promise<Buffer> {
+  const logs = Array.from({ length: 60 }, (_, i) =>
+    file(
+      `must-gather.local.1/namespaces/ns/pods/p/logs/${i}.log`,
+      Array.from({ length: 6000 }, (_, j) => `I1201 pod-${i} line ${j * 7919}`).join('\n'),
+    ),
+  );
+  return gzipSync(await makeTar([...mustGather, ...logs]));
 }
 
 interface Progress {
@@ -110,7 +122,7 @@ describe('archives over stdio', () => {
         'nothing extracted unasked',
       );
       const listed = await lsp.connection.sendRequest('mustGatherInspector/archives');
-      assert.deepEqual(listed, { archives: [archive] });
+      assert.deepEqual(listed, { archives: [{ path: archive }] });
       const opened = (await lsp.connection.sendRequest('mustGatherInspector/openArchive', {
         path: archive,
       })) as { root: string; name: string; notes: string[] };
@@ -128,6 +140,9 @@ describe('archives over stdio', () => {
         path: archive,
       })) as { root: string };
       assert.equal(again.root, opened.root, 'the second open reuses the cache');
+      assert.deepEqual(await lsp.connection.sendRequest('mustGatherInspector/archives'), {
+        archives: [{ path: archive, extracted: opened.root }],
+      });
     } finally {
       await lsp.stop();
     }
@@ -136,14 +151,8 @@ describe('archives over stdio', () => {
   it('cancelled from its progress, an extraction answers an error and leaves no cache', async () => {
     const folder = join(work, 'case-cancel');
     mkdirSync(folder);
-    const logs = Array.from({ length: 60 }, (_, i) =>
-      file(
-        `must-gather.local.1/namespaces/ns/pods/p/logs/${i}.log`,
-        Array.from({ length: 6000 }, (_, j) => `I1201 pod-${i} line ${j * 7919}`).join('\n'),
-      ),
-    );
     const archive = join(folder, 'must-gather.tar.gz');
-    writeFileSync(archive, gzipSync(await makeTar([...mustGather, ...logs])));
+    writeFileSync(archive, await bigArchive());
     const cacheDir = join(work, 'cache-cancel');
     const lsp = await LspClient.start([folder], {}, [], {
       initializationOptions: { cacheDir, openArchives: false },
@@ -157,6 +166,51 @@ describe('archives over stdio', () => {
       await assert.rejects(
         lsp.connection.sendRequest('mustGatherInspector/openArchive', { path: archive }),
         /extraction of must-gather\.tar\.gz was cancelled/,
+      );
+      assert.deepEqual(readdirSync(cacheDir), []);
+    } finally {
+      await lsp.stop();
+    }
+  });
+
+  it('reports on the client’s own progress token, and a cancelled request leaves no cache', async () => {
+    const folder = join(work, 'case-client-token');
+    mkdirSync(folder);
+    const archive = join(folder, 'must-gather.tar.gz');
+    writeFileSync(archive, await bigArchive());
+    const cacheDir = join(work, 'cache-client-token');
+    const lsp = await LspClient.start([folder], {}, [], {
+      initializationOptions: { cacheDir, openArchives: false },
+    });
+    const progress = recordProgress(lsp);
+    try {
+      const done = (await lsp.connection.sendRequest('mustGatherInspector/openArchive', {
+        path: archive,
+        workDoneToken: 'open-1',
+      })) as { root: string };
+      const mine = progress.filter((p) => p.token === 'open-1').map((p) => p.value.kind);
+      assert.equal(mine[0], 'begin');
+      assert.ok(mine.includes('report'));
+      assert.equal(mine.at(-1), 'end');
+      makeWritable(cacheDir);
+      rmSync(cacheDir, { recursive: true, force: true });
+      mkdirSync(cacheDir);
+      assert.ok(done.root.startsWith(cacheDir + sep));
+
+      const source = new CancellationTokenSource();
+      lsp.connection.onNotification('$/progress', (p: Progress) => {
+        if (p.token === 'open-2' && p.value.kind === 'begin') source.cancel();
+      });
+      await assert.rejects(
+        lsp.connection.sendRequest(
+          'mustGatherInspector/openArchive',
+          { path: archive, workDoneToken: 'open-2' },
+          source.token,
+        ),
+      );
+      // the server finishes its clean-up after it has answered
+      await lsp.waitFor('the cancellation to be logged', () =>
+        lsp.logs.some((l) => l.includes('was cancelled')) ? true : undefined,
       );
       assert.deepEqual(readdirSync(cacheDir), []);
     } finally {

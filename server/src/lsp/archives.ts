@@ -4,7 +4,11 @@
  * plain `--stdio` client), opened as extra workspace folders when found in the workspace.
  */
 import { basename } from 'node:path';
-import type { CancellationToken, Connection } from 'vscode-languageserver';
+import type {
+  CancellationToken,
+  Connection,
+  WorkDoneProgressReporter,
+} from 'vscode-languageserver';
 import { ExtractionCancelled } from '../gather/archive/extract';
 import { archiveBoundsFrom, openArchive } from '../gather/archiveCache';
 import type { Limits } from '../limits';
@@ -21,23 +25,28 @@ export class ArchiveOpener {
   ) {}
 
   /** The extracted tree of one archive; one extraction at a time per archive. */
-  open(path: string, token?: CancellationToken): Promise<OpenArchiveResult> {
+  open(
+    path: string,
+    token?: CancellationToken,
+    workDoneToken?: string | number,
+  ): Promise<OpenArchiveResult> {
     const running = this.inFlight.get(path);
     if (running) return running;
-    const work = this.extract(path, token).finally(() => this.inFlight.delete(path));
+    const work = this.extract(path, token, workDoneToken).finally(() => this.inFlight.delete(path));
     this.inFlight.set(path, work);
     return work;
   }
 
-  private async extract(path: string, token?: CancellationToken): Promise<OpenArchiveResult> {
+  private async extract(
+    path: string,
+    token?: CancellationToken,
+    workDoneToken?: string | number,
+  ): Promise<OpenArchiveResult> {
     const name = basename(path);
     const abort = new AbortController();
     token?.onCancellationRequested(() => abort.abort());
-    const progress = this.progressSupport()
-      ? await this.connection.window.createWorkDoneProgress()
-      : undefined;
+    const progress = await this.reporter(workDoneToken, abort);
     progress?.begin(`Extracting ${name}`, 0, undefined, true);
-    progress?.token.onCancellationRequested(() => abort.abort());
     let shown = -1;
     const notes: string[] = [];
     const limits = this.limits();
@@ -71,5 +80,22 @@ export class ArchiveOpener {
     } finally {
       progress?.done();
     }
+  }
+
+  /**
+   * The client's own progress when it gave a token (it cancels the request), else one of the
+   * server's, cancellable from the client's progress UI.
+   */
+  private async reporter(
+    workDoneToken: string | number | undefined,
+    abort: AbortController,
+  ): Promise<WorkDoneProgressReporter | undefined> {
+    if (workDoneToken !== undefined) {
+      return this.connection.window.attachWorkDoneProgress(workDoneToken);
+    }
+    if (!this.progressSupport()) return undefined;
+    const created = await this.connection.window.createWorkDoneProgress();
+    created.token.onCancellationRequested(() => abort.abort());
+    return created;
   }
 }

@@ -22,6 +22,7 @@ import { toDiagnostic } from '../features/diagnostics';
 import { hoverAt } from '../features/hover';
 import { documentLinks } from '../features/links';
 import { findArchives } from '../gather/archiveCandidates';
+import { cachedRoot } from '../gather/archiveCache';
 import { defaultLimits } from '../limits';
 import {
   ArchivesRequest,
@@ -176,14 +177,21 @@ export function startServer(connection: Connection): Workspace {
     }
   }
 
-  connection.onRequest(ArchivesRequest, async () => ({ archives: await workspaceArchives() }));
+  connection.onRequest(ArchivesRequest, async () => ({
+    archives: await Promise.all(
+      (await workspaceArchives()).map(async (path) => ({
+        path,
+        extracted: await cachedRoot(path, archiveOptions.cacheDir).catch(() => undefined),
+      })),
+    ),
+  }));
 
-  connection.onRequest(OpenArchiveRequest, async ({ path }, token) => {
+  connection.onRequest(OpenArchiveRequest, async ({ path, workDoneToken }, token) => {
     if (typeof path !== 'string' || !isAbsolute(path)) {
       throw new ResponseError(-32602, 'openArchive needs the absolute path of an archive');
     }
     try {
-      return await archives!.open(path, token);
+      return await archives!.open(path, token, workDoneToken);
     } catch (err) {
       throw new ResponseError(-32603, (err as Error).message);
     }

@@ -88,14 +88,22 @@ export const UpdateStatusRequest = new RequestType<UpdateStatusParams, StatusRep
   'mustGatherInspector/updateStatus',
 );
 
+export interface WorkspaceArchive {
+  path: string;
+  /** Its extracted tree when the cache holds it, unchanged. */
+  extracted?: string;
+}
+
 /** Archives in the workspace folders that may hold a must-gather (named so, told by bytes). */
-export const ArchivesRequest = new RequestType0<{ archives: string[] }, void>(
+export const ArchivesRequest = new RequestType0<{ archives: WorkspaceArchive[] }, void>(
   'mustGatherInspector/archives',
 );
 
 export interface OpenArchiveParams {
   /** The archive's local path. */
   path: string;
+  /** The client's own progress (a cancellable notification): the percentages go there. */
+  workDoneToken?: string | number;
 }
 
 export interface OpenArchiveResult {
