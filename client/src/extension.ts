@@ -22,6 +22,12 @@ import {
   StatusNotification,
   UpdateStatusRequest,
 } from '../../server/src/protocol/messages';
+import {
+  offerWorkspaceArchives,
+  openArchiveCommand,
+  openArchiveHandler,
+} from './archives/commands';
+import type { ArchiveContext } from './archives/commands';
 import { compareCommandHandler, RenderedConfigProvider, scheme } from './compare';
 import type { StatusParams } from '../../server/src/protocol/messages';
 import { RestartPolicy } from './restartPolicy';
@@ -66,8 +72,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       configurationSection: 'mustGatherInspector',
       fileEvents: vscode.workspace.createFileSystemWatcher('**/*.{yaml,yml,json}'),
     },
-    // Diagnostics are remembered here between sessions, never inside a must-gather.
-    initializationOptions: { storageDir: context.globalStorageUri.fsPath },
+    // Diagnostics are remembered and archives extracted here, never inside a must-gather. The
+    // server leaves the workspace's archives alone: they are offered below instead.
+    initializationOptions: {
+      storageDir: context.globalStorageUri.fsPath,
+      cacheDir: archiveCacheDir(context),
+      openArchives: false,
+    },
     outputChannel: log,
     revealOutputChannelOn: RevealOutputChannelOn.Never, // never steal focus
     errorHandler: crashHandler(log),
@@ -92,6 +103,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     ),
     vscode.commands.registerCommand(compareCommand, compareCommandHandler(client)),
   );
+  const archives: ArchiveContext = {
+    client,
+    cacheDir: archiveCacheDir(context),
+    workspacesDir: path.join(context.globalStorageUri.fsPath, 'workspaces'),
+    state: context.workspaceState,
+    log,
+  };
+  context.subscriptions.push(
+    vscode.commands.registerCommand(openArchiveCommand, openArchiveHandler(archives)),
+  );
 
   // After every analysis (the server is idle again) the view and the status bar ask where
   // each update stands; a newer answer replaces an older one.
@@ -112,6 +133,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     if (!s.indexing && client) void refresh(client);
   });
   await client.start();
+  void offerWorkspaceArchives(archives);
+}
+
+/** Extracted archives live in the extension's global storage, one folder per archive. */
+function archiveCacheDir(context: vscode.ExtensionContext): string {
+  return path.join(context.globalStorageUri.fsPath, 'archives');
 }
 
 /** Restarts a crashed server, telling the user once (with the log at hand), until it keeps crashing. */

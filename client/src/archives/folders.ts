@@ -1,0 +1,60 @@
+/**
+ * Where an extracted archive goes in the window, decided without VS Code so it can be tested:
+ * a window that is already a workspace (saved or untitled) gains a folder; a single-folder or
+ * empty window is reopened as a workspace saved in the extension's storage, so adding the folder
+ * never leaves the user facing a "save workspace?" prompt.
+ */
+import { createHash } from 'node:crypto';
+
+export interface FolderEntry {
+  path: string;
+  name?: string;
+}
+
+/** What the window holds now. */
+export interface WindowState {
+  /** `file` for a saved .code-workspace, `untitled` for an unsaved one, none for a folder window. */
+  workspaceFile?: 'file' | 'untitled';
+  folders: FolderEntry[];
+}
+
+export type Placement =
+  | { kind: 'present'; index: number }
+  | { kind: 'add'; folder: FolderEntry }
+  | { kind: 'reopen'; workspaceFileName: string; content: WorkspaceFileContent };
+
+export interface WorkspaceFileContent {
+  folders: FolderEntry[];
+  settings: Record<string, unknown>;
+}
+
+/** `files.readonlyInclude` takes absolute globs: every extraction in the cache is read-only. */
+export function readonlyGlob(cacheDir: string): string {
+  return `${cacheDir.replace(/\\/g, '/').replace(/\/$/, '')}/**`;
+}
+
+export function placeExtracted(
+  state: WindowState,
+  extracted: FolderEntry,
+  cacheDir: string,
+): Placement {
+  const index = state.folders.findIndex((f) => f.path === extracted.path);
+  if (index >= 0) return { kind: 'present', index };
+  if (state.workspaceFile !== undefined) return { kind: 'add', folder: extracted };
+  const folders = [...state.folders, extracted];
+  const key = createHash('sha256')
+    .update(folders.map((f) => f.path).join('\0'))
+    .digest('hex')
+    .slice(0, 16);
+  const first = state.folders[0]?.name ?? state.folders[0]?.path.split(/[\\/]/).pop();
+  const label = (
+    first ? `${first} + ${extracted.name ?? 'archive'}` : (extracted.name ?? 'archive')
+  )
+    .replace(/[^A-Za-z0-9._+ -]/g, '_')
+    .slice(0, 80);
+  return {
+    kind: 'reopen',
+    workspaceFileName: `${label} ${key}.code-workspace`,
+    content: { folders, settings: { 'files.readonlyInclude': { [readonlyGlob(cacheDir)]: true } } },
+  };
+}
