@@ -18,7 +18,7 @@ describe('where an extracted archive goes in the window', () => {
     assert.deepEqual(p.content.settings, { 'files.readonlyInclude': { [`${cache}/**`]: true } });
     assert.match(
       p.workspaceFileName,
-      /^03912345 \+ must-gather\.tar\.gz [0-9a-f]{16}\.code-workspace$/,
+      /^[0-9a-f]{16}\/03912345_must-gather\.tar\.gz\.code-workspace$/,
     );
   });
 
@@ -27,7 +27,8 @@ describe('where an extracted archive goes in the window', () => {
     const b = placeExtracted({ folders: [] }, extracted, cache);
     assert.deepEqual(a, b);
     assert.equal(
-      a.kind === 'reopen' && a.workspaceFileName.startsWith('must-gather.tar.gz '),
+      a.kind === 'reopen' &&
+        /^[0-9a-f]{16}\/must-gather\.tar\.gz\.code-workspace$/.test(a.workspaceFileName),
       true,
     );
   });
@@ -64,7 +65,8 @@ describe('where an extracted archive goes in the window', () => {
       cache,
     );
     assert.equal(
-      p.kind === 'reopen' && /^[A-Za-z0-9._+ -]+\.code-workspace$/.test(p.workspaceFileName),
+      p.kind === 'reopen' &&
+        /^[0-9a-f]{16}\/[A-Za-z0-9._-]+\.code-workspace$/.test(p.workspaceFileName),
       true,
     );
   });

@@ -4,7 +4,7 @@
  * shows its progress, lets the user cancel, and puts the extracted tree in the window.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import { WorkDoneProgress } from 'vscode-languageclient/node';
 import type { LanguageClient } from 'vscode-languageclient/node';
@@ -139,8 +139,8 @@ async function showExtracted(ctx: ArchiveContext, result: OpenArchiveResult): Pr
     });
     return;
   }
-  await mkdir(ctx.workspacesDir, { recursive: true });
   const file = join(ctx.workspacesDir, placement.workspaceFileName);
+  await mkdir(dirname(file), { recursive: true });
   await writeFile(file, JSON.stringify(placement.content, null, 2) + '\n');
   ctx.log.info(`opening ${file}, a workspace holding ${result.name}`);
   await vscode.commands.executeCommand('vscode.openFolder', vscode.Uri.file(file), {

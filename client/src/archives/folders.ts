@@ -47,14 +47,14 @@ export function placeExtracted(
     .digest('hex')
     .slice(0, 16);
   const first = state.folders[0]?.name ?? state.folders[0]?.path.split(/[\\/]/).pop();
-  const label = (
-    first ? `${first} + ${extracted.name ?? 'archive'}` : (extracted.name ?? 'archive')
-  )
-    .replace(/[^A-Za-z0-9._+ -]/g, '_')
+  // Only characters that survive a URL query unescaped (code-server reads `+` as a space).
+  const label = (first ? `${first}_${extracted.name ?? 'archive'}` : (extracted.name ?? 'archive'))
+    .replace(/[^A-Za-z0-9._-]/g, '_')
     .slice(0, 80);
   return {
     kind: 'reopen',
-    workspaceFileName: `${label} ${key}.code-workspace`,
+    // the key in a folder, so that the workspace's name is the label alone
+    workspaceFileName: `${key}/${label}.code-workspace`,
     content: { folders, settings: { 'files.readonlyInclude': { [readonlyGlob(cacheDir)]: true } } },
   };
 }
