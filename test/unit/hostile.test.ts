@@ -4,9 +4,19 @@
  * of the intact files is still reported. Inputs git cannot hold are made here, on a copy.
  */
 import assert from 'node:assert/strict';
-import { chmodSync, readdirSync, rmSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  truncateSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { gzipSync } from 'node:zlib';
 import { analysisContext, analyzeRoot } from '../../server/src/analysis/analyze';
 import type { RootAnalysis } from '../../server/src/analysis/analyze';
 import { listMachineConfigs } from '../../server/src/analysis/loadMachineConfigs';
@@ -16,6 +26,9 @@ import { ParsedFileCache } from '../../server/src/gather/fileCache';
 import { buildIndex } from '../../server/src/gather/gatherIndex';
 import { normalizeMachineConfig } from '../../server/src/machineconfig/normalize';
 import { summarize } from '../../server/src/machineconfig/summary';
+import { DEFAULT_ARCHIVE_BOUNDS } from '../../server/src/gather/archive/extract';
+import { openArchive } from '../../server/src/gather/archiveCache';
+import { file, makeTar, setup } from '../support/archives';
 import { copyFixture } from '../support/copyFixture';
 import { fixturesDir, samples } from '../support/fixtures';
 
@@ -184,5 +197,91 @@ describe('hostile must-gathers', () => {
     } finally {
       copy.remove();
     }
+  });
+});
+
+describe('the hostile set as an archive, inside a hostile case archive', () => {
+  it('extracts with one note per hostile entry, and the must-gathers read as they do unpacked', async () => {
+    const area = setup('case-03912345.tar', Buffer.alloc(0));
+    // the hostile must-gather as support packs it (GNU tar keeps its symbolic links as links)
+    const inner = join(area.root, 'hostile.tar.gz');
+    const packed = spawnSync('tar', ['-czf', inner, '-C', fixturesDir, 'hostile-2019850']);
+    assert.equal(packed.status, 0, packed.stderr?.toString());
+    const bomb = gzipSync(await makeTar([file('zeros.bin', Buffer.alloc(64 * 1024 * 1024))]));
+    const outside = join(area.root, 'outside.txt');
+    writeFileSync(
+      area.archive,
+      await makeTar([
+        file('case-03912345/must-gather.tar.gz', readFileSync(inner)),
+        file('case-03912345/../../escaped.txt', 'zip-slip\n'),
+        file(outside, 'absolute\n'),
+        { header: { name: 'case-03912345/passwd', type: 'symlink', linkname: '/etc/passwd' } },
+        { header: { name: 'case-03912345/hard', type: 'link', linkname: '../../outside.txt' } },
+        {
+          header: {
+            name: 'case-03912345/null',
+            type: 'character-device',
+            devmajor: 1,
+            devminor: 3,
+          },
+        },
+        { header: { name: 'case-03912345/pipe', type: 'fifo' } },
+        file('case-03912345/bomb.tar.gz', bomb),
+        file('case-03912345/notes.txt', 'customer: the upgrade to 4.10 hangs\n'),
+      ]),
+    );
+    const before = readFileSync(area.archive);
+    const notes: string[] = [];
+    const cacheDir = join(area.root, 'cache');
+    const extracted = await openArchive(
+      area.archive,
+      cacheDir,
+      DEFAULT_ARCHIVE_BOUNDS,
+      1024 ** 3,
+      (m) => notes.push(m),
+    );
+    const linked =
+      'case-03912345/must-gather.tar.gz!/hostile-2019850/must-gather.local.7002357584181306/quay-io-openshift-release-dev-ocp-v4-0-art-dev-sha256-0aabd1b2fef1c4bd79fbd3fc7d4cfe7eab91f9081a55052b41438df206314484';
+    const noteFor = (name: string) => notes.filter((n) => n.startsWith(JSON.stringify(name)));
+    for (const name of [
+      'case-03912345/../../escaped.txt',
+      outside,
+      'case-03912345/passwd',
+      'case-03912345/hard',
+      'case-03912345/null',
+      'case-03912345/pipe',
+      'case-03912345/bomb.tar.gz',
+      // the must-gather's own links, refused inside the nested archive
+      `${linked}/cluster-scoped-resources/core/nodes/loop.yaml`,
+      `${linked}/namespaces/outside`,
+    ]) {
+      assert.equal(noteFor(name).length, 1, `one note for ${name} in:\n${notes.join('\n')}`);
+    }
+    assert.match(
+      noteFor('case-03912345/bomb.tar.gz')[0]!,
+      /kept as it is, not extracted: .*compression bomb/,
+    );
+    assert.equal(notes.length, 9, notes.join('\n'));
+    // nothing outside the cache: the case area holds what it held, the archive is unchanged
+    assert.deepEqual(readdirSync(area.root).sort(), ['cache', 'hostile.tar.gz', 'in', 'out']);
+    assert.deepEqual(readdirSync(join(area.root, 'in')), ['case-03912345.tar']);
+    assert.deepEqual(readFileSync(area.archive), before);
+    assert.ok(extracted.startsWith(cacheDir));
+
+    const roots = await discoverRoots(extracted, 12);
+    assert.equal(roots.length, 2);
+    const analyses = await Promise.all(roots.map((r) => analyzeRoot(r, analysisContext())));
+    const a = analyses.find((r) => r.findings.some((f) => f.rule === 'yaml-invalid'));
+    assert.ok(a);
+    const invalid = a.findings.filter((f) => f.rule === 'yaml-invalid');
+    assert.deepEqual(
+      invalid.map((f) => rel(a, f.location.file)).sort(),
+      expectedFindings.map(([file]) => file).sort(),
+    );
+    // the links were not extracted, so only the folder-for-a-file note is left to the index
+    assert.deepEqual(
+      a.index.notes,
+      expectedNotes.filter((n) => !n.includes('symbolic link')),
+    );
   });
 });
