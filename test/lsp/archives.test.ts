@@ -10,6 +10,7 @@ import { repoRoot, samples } from '../support/fixtures';
 import { file, makeTar, makeWritable, mustGather } from '../support/archives';
 import { CancellationTokenSource } from 'vscode-languageserver-protocol';
 import { LspClient } from './lspClient';
+import type { ProgressParams } from './lspClient';
 
 const work = mkdtempSync(join(tmpdir(), 'mgi-lsp-archive-'));
 after(() => {
@@ -65,17 +66,6 @@ async function bigArchive(): Promise<Buffer> {
   return gzipSync(await makeTar([...mustGather, ...logs]));
 }
 
-interface Progress {
-  token: string | number;
-  value: { kind: string; title?: string; percentage?: number; cancellable?: boolean };
-}
-
-function recordProgress(lsp: LspClient): Progress[] {
-  const seen: Progress[] = [];
-  lsp.connection.onNotification('$/progress', (p: Progress) => seen.push(p));
-  return seen;
-}
-
 describe('archives over stdio', () => {
   it('extracts an archive found in a workspace folder into the cache and publishes its findings', async () => {
     const { folder, archive } = caseFolder('case-03912345');
@@ -102,6 +92,18 @@ describe('archives over stdio', () => {
       assert.ok(published.some((d) => d.code === 'mco-blocked-by-non-required-pool'));
       assert.deepEqual(listing(folder), before, 'nothing is written beside the archive');
       assert.ok(lsp.logs.some((l) => l.startsWith('must-gather.tar.gz: extracted into ')));
+      // indexing, then extracting, then indexing the archive's tree, each with a percentage
+      const titles = lsp.progress.flatMap((p) => (p.value.kind === 'begin' ? [p.value.title] : []));
+      assert.deepEqual(titles, [
+        'Indexing must-gathers',
+        'Extracting must-gather.tar.gz',
+        'Indexing must-gathers',
+      ]);
+      const last = lsp.progress.filter((p) => p.value.kind === 'report').at(-1);
+      assert.deepEqual(
+        { percentage: last?.value.percentage, message: last?.value.message },
+        { percentage: 100, message: '1/1 must-gathers' },
+      );
     } finally {
       await lsp.stop();
     }
@@ -113,7 +115,7 @@ describe('archives over stdio', () => {
     const lsp = await LspClient.start([folder], {}, [], {
       initializationOptions: { cacheDir, openArchives: false },
     });
-    const progress = recordProgress(lsp);
+    const progress = lsp.progress;
     try {
       await new Promise((r) => setTimeout(r, 500));
       assert.deepEqual(
@@ -157,7 +159,7 @@ describe('archives over stdio', () => {
     const lsp = await LspClient.start([folder], {}, [], {
       initializationOptions: { cacheDir, openArchives: false },
     });
-    lsp.connection.onNotification('$/progress', (p: Progress) => {
+    lsp.connection.onNotification('$/progress', (p: ProgressParams) => {
       if (p.value.kind === 'begin' && p.value.title?.startsWith('Extracting')) {
         void lsp.connection.sendNotification('window/workDoneProgress/cancel', { token: p.token });
       }
@@ -182,7 +184,7 @@ describe('archives over stdio', () => {
     const lsp = await LspClient.start([folder], {}, [], {
       initializationOptions: { cacheDir, openArchives: false },
     });
-    const progress = recordProgress(lsp);
+    const progress = lsp.progress;
     try {
       const done = (await lsp.connection.sendRequest('mustGatherInspector/openArchive', {
         path: archive,
@@ -198,7 +200,7 @@ describe('archives over stdio', () => {
       assert.ok(done.root.startsWith(cacheDir + sep));
 
       const source = new CancellationTokenSource();
-      lsp.connection.onNotification('$/progress', (p: Progress) => {
+      lsp.connection.onNotification('$/progress', (p: ProgressParams) => {
         if (p.token === 'open-2' && p.value.kind === 'begin') source.cancel();
       });
       await assert.rejects(

@@ -16,6 +16,18 @@ import type {
   PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol';
 
+/** A `$/progress` notification of work-done progress. */
+export interface ProgressParams {
+  token: string | number;
+  value: {
+    kind: 'begin' | 'report' | 'end';
+    title?: string;
+    message?: string;
+    percentage?: number;
+    cancellable?: boolean;
+  };
+}
+
 export const serverPath = join(__dirname, '..', '..', '..', 'dist', 'server.js');
 
 /** An item of a `workspace/configuration` request. */
@@ -27,6 +39,8 @@ export interface ConfigurationItem {
 export class LspClient {
   readonly diagnostics = new Map<string, Diagnostic[]>();
   readonly logs: string[] = [];
+  /** Every `$/progress` the server sent, in order. */
+  readonly progress: ProgressParams[] = [];
   private waiters: (() => void)[] = [];
 
   private constructor(
@@ -53,6 +67,7 @@ export class LspClient {
       ),
     );
     connection.onRequest('window/workDoneProgress/create', () => null);
+    connection.onNotification('$/progress', (p: ProgressParams) => this.progress.push(p));
   }
 
   /** What `workspace/configuration` answers: one value for every item, or one per item. */

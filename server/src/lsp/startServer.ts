@@ -88,7 +88,13 @@ export function startServer(connection: Connection): Workspace {
     analysed: (a, levels) => publisher.remember(a.root.path, rememberKey(levels), a.filesRead),
     log: (message) => connection.console.log(message),
     status: (status) => void connection.sendNotification(StatusNotification, status),
+    progress: (done, total) => {
+      if (total > 0)
+        indexing?.report(Math.floor((100 * done) / total), `${done}/${total} must-gathers`);
+    },
   });
+  /** The work-done progress of the indexing under way, if the client shows progress. */
+  let indexing: { report(percentage: number, message: string): void } | undefined;
 
   connection.onInitialize((params): InitializeResult => {
     const caps = params.capabilities;
@@ -262,10 +268,12 @@ export function startServer(connection: Connection): Workspace {
   async function withProgress(title: string, work: () => Promise<void>): Promise<void> {
     if (!progressSupport) return work();
     const progress = await connection.window.createWorkDoneProgress();
-    progress.begin(title, undefined, undefined, false);
+    progress.begin(title, 0, undefined, false);
+    indexing = progress;
     try {
       await work();
     } finally {
+      if (indexing === progress) indexing = undefined;
       progress.done();
     }
   }

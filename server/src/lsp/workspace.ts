@@ -29,6 +29,8 @@ export interface WorkspaceEvents {
   levelsFor?(rootPath: string): Promise<RuleLevels>;
   /** Shows what a previous server remembered for a root not analysed yet (warm start). */
   recall?(root: GatherRoot, levels: RuleLevels): Promise<void>;
+  /** How far a reindex is: `done` of `total` roots analysed. */
+  progress?(done: number, total: number): void;
   /** An analysis of the files as they are on disk (no open buffer in the root) was reported. */
   analysed?(analysis: RootAnalysis, levels: RuleLevels): void;
 }
@@ -120,15 +122,22 @@ export class Workspace {
         `found ${found.length} must-gather root(s): ${found.map((r) => r.path).join(', ') || 'none'}`,
       );
       await this.recall();
-      for (const root of this.roots.values()) await this.analyzeQuietly(root);
+      await this.analyzeEach([...this.roots.values()]);
     });
+  }
+
+  /** Analyses roots one by one, telling how far it is. */
+  private async analyzeEach(roots: GatherRoot[]): Promise<void> {
+    this.events.progress?.(0, roots.length);
+    for (const [i, root] of roots.entries()) {
+      await this.analyzeQuietly(root);
+      this.events.progress?.(i + 1, roots.length);
+    }
   }
 
   /** Re-analyses every known root (after a settings change). */
   reanalyzeAll(): Promise<void> {
-    return this.serialize(async () => {
-      for (const root of this.roots.values()) await this.analyzeQuietly(root);
-    });
+    return this.serialize(() => this.analyzeEach([...this.roots.values()]));
   }
 
   /** One root that fails (an unreadable folder, …) is logged; the others are still analysed. */
