@@ -2,6 +2,7 @@
  * `npm run bench`: generates (or reuses) the must-gather presets and measures, in one run and
  * on the same files, the inspector against the floor and against what engineers run today.
  * Prints a table; `--write` also writes bench/results.md. `--quick` skips the scaling runs.
+ * The archive runs come last: each writes the 2 GiB must-gather out of its `.tar.gz` again.
  */
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { ensureGenerated } from './gen/ensure';
 import type { GeneratedInfo } from './gen/ensure';
+import { ensureArchive } from './gen/archive';
 import { analysisFacts, writeList } from './measure/analysis';
+import { measureArchive } from './measure/archive';
 import { measureDiff } from './measure/diff';
 import { measureGatherExtra } from './measure/gatherExtra';
 import { measureLsp } from './measure/lsp';
@@ -96,6 +99,10 @@ async function main(): Promise<void> {
     );
     log('diff');
     const diff = measureDiff();
+    log('large as a .tar.gz (tar -czf when missing)');
+    const archiveInfo = ensureArchive(large, outRoot);
+    log('archive: tar -xzf, analyze on the archive, cold and warm cache (about 2 GiB per run)');
+    const archive = measureArchive(cli, archiveInfo, join(tmp, 'archive'));
 
     const results: Results = {
       date: new Date().toISOString().slice(0, 10),
@@ -115,6 +122,7 @@ async function main(): Promise<void> {
       gatherExtra,
       lsp,
       diff,
+      archive,
     };
     const md = renderResults(results);
     console.log(md);

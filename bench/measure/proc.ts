@@ -60,6 +60,12 @@ export function interleavedMedians(n: number, runs: (() => ProcRun)[]): ProcRun[
   });
 }
 
+/** The median as `medianRun` takes it: the middle sample, the upper one of an even count. */
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] as number;
+}
+
 export function percentile(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] as number;
