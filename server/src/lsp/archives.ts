@@ -19,7 +19,8 @@ export class ArchiveOpener {
 
   constructor(
     private readonly connection: Connection,
-    private readonly cacheDir: string,
+    /** Known once the client has initialised. */
+    private readonly cacheDir: () => string,
     private readonly limits: () => Limits,
     private readonly progressSupport: () => boolean,
   ) {}
@@ -53,7 +54,7 @@ export class ArchiveOpener {
     try {
       const root = await openArchive(
         path,
-        this.cacheDir,
+        this.cacheDir(),
         archiveBoundsFrom(limits),
         limits.archiveCacheGiB * 1024 ** 3,
         (m) => {

@@ -56,7 +56,12 @@ export function startServer(connection: Connection): Workspace {
   let progressSupport = false;
   let folderChangeSupport = false;
   let archiveOptions: ArchiveOptions = archiveOptionsFrom(undefined, []);
-  let archives: ArchiveOpener | undefined;
+  const archives = new ArchiveOpener(
+    connection,
+    () => archiveOptions.cacheDir,
+    () => workspace.limits,
+    () => progressSupport,
+  );
 
   const settings = new Settings(connection, () => configurationSupport);
   /** Remembered diagnostics are valid only for the same server, settings and client. */
@@ -111,12 +116,6 @@ export function startServer(connection: Connection): Workspace {
     );
     archiveOptions = archiveOptionsFrom(params.initializationOptions, folders);
     workspace.setArchiveCache(archiveOptions.cacheDir);
-    archives = new ArchiveOpener(
-      connection,
-      archiveOptions.cacheDir,
-      () => workspace.limits,
-      () => progressSupport,
-    );
     return {
       capabilities: {
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
@@ -173,7 +172,7 @@ export function startServer(connection: Connection): Workspace {
     const roots: string[] = [];
     for (const path of await workspaceArchives()) {
       try {
-        roots.push((await archives!.open(path)).root);
+        roots.push((await archives.open(path)).root);
       } catch {
         // logged by the opener; the other archives are still opened
       }
@@ -197,7 +196,7 @@ export function startServer(connection: Connection): Workspace {
       throw new ResponseError(-32602, 'openArchive needs the absolute path of an archive');
     }
     try {
-      return await archives!.open(path, token, workDoneToken);
+      return await archives.open(path, token, workDoneToken);
     } catch (err) {
       throw new ResponseError(-32603, (err as Error).message);
     }
