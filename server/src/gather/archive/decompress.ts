@@ -28,7 +28,7 @@ export function decompressedStream(
   if (onRead) src.on('data', (chunk) => onRead(chunk.length));
   if (compression === 'none') return { output: src, destroy: () => src.destroy() };
   if (compression === 'gzip') {
-    // 256 KiB chunks, not zlib's 16 KiB: a quarter of the round trips to write them
+    // 256 KiB chunks, not zlib's 16 KiB: a sixteenth of the chunks to hand on and write
     const gunzip = createGunzip({ chunkSize: 256 * 1024 });
     src.on('error', (e) => gunzip.destroy(e));
     src.pipe(gunzip);
