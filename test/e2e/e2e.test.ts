@@ -16,7 +16,6 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
-  statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -76,17 +75,11 @@ import {
   waitForText,
 } from './harness/workbench';
 import type { Workbench } from './harness/workbench';
+import { listing } from '../support/listing';
 
 const cacheDir = join(repoRoot, '.cache', 'e2e');
 const shots = join(repoRoot, 'test-results', 'e2e');
 const log = (m: string) => process.stdout.write(`    [e2e] ${m}\n`);
-
-/** Every path and mtime below a folder: proof that nothing was written there. */
-function caseListing(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true }).map(
-    (e) => `${join(e.parentPath, e.name)} ${statSync(join(e.parentPath, e.name)).mtimeMs}`,
-  );
-}
 
 /** How many findings the headless CLI reports for a folder: the editor must show as many. */
 function cliFindingCount(path: string, cacheDir?: string): number {
@@ -726,7 +719,7 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
       const made = spawnSync('tar', ['-czf', archive, '-C', dirname(sample), basename(sample)]);
       assert.equal(made.status, 0, made.stderr?.toString());
       writeFileSync(join(caseFolder, 'case-notes.txt'), 'the upgrade to 4.7 hangs\n');
-      before0 = caseListing(caseFolder);
+      before0 = listing(caseFolder);
       wb = await openWorkbench({
         chromiumPath: editor.chromium,
         authority: s.server.authority,
@@ -807,11 +800,7 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
           15_000,
         );
         await screenshot(page, shots, 'archive-read-only');
-        assert.deepEqual(
-          caseListing(caseFolder),
-          before0,
-          'nothing was written beside the archive',
-        );
+        assert.deepEqual(listing(caseFolder), before0, 'nothing was written beside the archive');
       },
     );
   });

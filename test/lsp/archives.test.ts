@@ -11,6 +11,7 @@ import { file, makeTar, makeWritable, mustGather } from '../support/archives';
 import { CancellationTokenSource } from 'vscode-languageserver-protocol';
 import { LspClient } from './lspClient';
 import type { ProgressParams } from './lspClient';
+import { listing } from '../support/listing';
 
 const work = mkdtempSync(join(tmpdir(), 'mgi-lsp-archive-'));
 after(() => {
@@ -28,13 +29,6 @@ function caseFolder(name: string): { folder: string; archive: string } {
   assert.equal(r.status, 0, r.stderr?.toString());
   writeFileSync(join(folder, 'case-notes.txt'), 'customer says the upgrade hangs\n');
   return { folder, archive };
-}
-
-/** Every path and mtime under a folder: proof that nothing was written there. */
-function listing(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true }).map(
-    (e) => `${join(e.parentPath, e.name)} ${statSync(join(e.parentPath, e.name)).mtimeMs}`,
-  );
 }
 
 /** The findings the CLI reports for the same archive, to compare with what is published. */

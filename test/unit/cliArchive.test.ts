@@ -15,6 +15,7 @@ import { after, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import * as yazl from 'yazl';
 import { repoRoot, samples } from '../support/fixtures';
+import { listing } from '../support/listing';
 
 const cli = join(repoRoot, 'dist', 'cli.js');
 const work = mkdtempSync(join(tmpdir(), 'mgi-archive-'));
@@ -42,13 +43,6 @@ const findings = (...args: string[]) =>
 function tar(out: string, flags: string, dir: string, name: string): void {
   const r = spawnSync('tar', [flags, out, '-C', dir, name], { encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
-}
-
-/** Every file name and mtime below a folder, to prove nothing was written there. */
-function listing(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true }).map(
-    (e) => `${join(e.parentPath, e.name)} ${statSync(join(e.parentPath, e.name)).mtimeMs}`,
-  );
 }
 
 describe('CLI on archives', () => {
