@@ -16,8 +16,7 @@ import {
   unlinkSync,
   writevSync,
 } from 'node:fs';
-import { lstat, open, rm, stat, unlink } from 'node:fs/promises';
-import type { FileHandle } from 'node:fs/promises';
+import { lstat, rm, stat, unlink } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import * as tar from 'tar-stream';
 import * as yauzl from 'yauzl';
@@ -372,7 +371,7 @@ async function handleEntry(
   ctx: Context,
 ): Promise<void> {
   const shown = JSON.stringify(prefix + item.name);
-  if (ctx.signal?.aborted) throw new ExtractionCancelled(ctx.levels[0]?.label ?? 'the archive');
+  checkCancelled(ctx);
   ctx.seen++;
   if (ctx.seen > ctx.bounds.maxArchiveEntries) throw tooManyEntries(ctx);
   const type = item.type;
@@ -411,10 +410,7 @@ async function handleEntry(
   } catch (e) {
     return refuse(`it could not be read (${message(e)})`);
   }
-  const head =
-    item.size <= SMALL_FILE_BYTES
-      ? await writeSmallFile(body, target, item.mtime, ctx)
-      : await writeFile(body, target, item.mtime, ctx);
+  const head = await writeFile(body, target, item.mtime, ctx);
   if (typeof head === 'string') {
     addNote(ctx, `${shown} not extracted: ${head}`);
     return;
@@ -463,17 +459,18 @@ async function ensureDir(rel: string[], ctx: Context): Promise<void> {
   }
 }
 
-/** Bytes gathered before one write of a large file. */
+/**
+ * Bytes gathered before one write. Nearly every must-gather file is smaller, so it is written in
+ * one call; writes are synchronous: a round trip to the thread pool per call cost more than the
+ * write itself (four system calls a small file, and no lstat or chmod: it is created read-only).
+ */
 const WRITE_BATCH_BYTES = 1024 * 1024;
 
 /**
- * Files up to this declared size (nearly every must-gather file) are gathered in memory and
- * written with synchronous calls: four system calls, and no round trip to the thread pool each.
+ * Creates a file exclusively (never through a link), read-only from the start: the descriptor
+ * stays writable. A file of the same name is replaced (a later entry of the same name wins).
  */
-const SMALL_FILE_BYTES = 1024 * 1024;
-
-/** `createExclusive`, synchronously. */
-function createExclusiveSync(target: string): number {
+function createExclusive(target: string): number {
   try {
     return openSync(target, 'wx', 0o444);
   } catch (e) {
@@ -483,69 +480,14 @@ function createExclusiveSync(target: string): number {
   }
 }
 
-/** `writeFile` for a small file: read whole (its bytes counted as they come), then written. */
-async function writeSmallFile(
-  entry: AsyncIterable<Buffer>,
-  target: string,
-  mtime: Date | undefined,
-  ctx: Context,
-): Promise<Buffer | string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of entry) {
-    const b = chunk as Buffer;
-    if (ctx.signal?.aborted) throw new ExtractionCancelled(ctx.levels[0]?.label ?? 'archive');
-    count(b.length, ctx);
-    chunks.push(b);
-  }
-  let fd: number;
-  try {
-    fd = createExclusiveSync(target);
-  } catch (e) {
-    return `could not create it (${message(e)})`;
-  }
-  let problem: string | undefined;
-  try {
-    if (chunks.length > 0) writevSync(fd, chunks);
-    if (mtime) {
-      try {
-        futimesSync(fd, mtime, mtime);
-      } catch {
-        // the time is a courtesy
-      }
-    }
-  } catch (e) {
-    problem = `could not write it (${message(e)})`;
-  } finally {
-    closeSync(fd);
-  }
-  if (problem !== undefined) {
-    rmSync(target, { force: true });
-    return problem;
-  }
-  const first = chunks[0] ?? Buffer.alloc(0);
-  return first.length >= SNIFF_BYTES || chunks.length < 2
-    ? first.subarray(0, SNIFF_BYTES)
-    : Buffer.concat(chunks).subarray(0, SNIFF_BYTES);
+/** Stops the extraction once its signal is aborted. */
+function checkCancelled(ctx: Context): void {
+  if (ctx.signal?.aborted) throw new ExtractionCancelled(ctx.levels[0]?.label ?? 'the archive');
 }
 
 /**
- * Creates a file exclusively (never through a link), read-only from the start: the handle stays
- * writable. A file of the same name is replaced (a later entry of the same name wins).
- */
-async function createExclusive(target: string): Promise<FileHandle> {
-  try {
-    return await open(target, 'wx', 0o444);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || !(await lstat(target)).isFile()) throw e;
-    await unlink(target);
-    return open(target, 'wx', 0o444);
-  }
-}
-
-/**
- * Writes one file entry, counting its bytes against the bounds, in batches of up to
- * WRITE_BATCH_BYTES. Returns its first bytes, or why it could not be written (the entry is then
- * read to its end all the same).
+ * Writes one file entry, counting its bytes against the bounds as they come. Returns its first
+ * bytes, or why it could not be written (the entry is then read to its end all the same).
  */
 async function writeFile(
   entry: AsyncIterable<Buffer>,
@@ -553,54 +495,63 @@ async function writeFile(
   mtime: Date | undefined,
   ctx: Context,
 ): Promise<Buffer | string> {
+  let fd: number | undefined;
   let problem: string | undefined;
-  let fh: FileHandle | undefined;
-  try {
-    fh = await createExclusive(target);
-  } catch (e) {
-    problem = `could not create it (${message(e)})`;
-  }
-  const headChunks: Buffer[] = [];
-  let headLength = 0;
+  let head = Buffer.alloc(0);
   let pending: Buffer[] = [];
   let pendingBytes = 0;
-  const flush = async (): Promise<void> => {
-    if (!fh || problem !== undefined || pending.length === 0) return;
-    const batch = pending;
+  /** Opens the file at its first write (or at the end, for an empty one). */
+  const opened = (): number | undefined => {
+    if (problem !== undefined) return undefined;
+    try {
+      fd ??= createExclusive(target);
+      return fd;
+    } catch (e) {
+      problem = `could not create it (${message(e)})`;
+      return undefined;
+    }
+  };
+  const flush = (): void => {
+    const out = pending.length > 0 ? opened() : undefined;
+    if (out !== undefined) {
+      try {
+        writevSync(out, pending);
+      } catch (e) {
+        problem = `could not write it (${message(e)})`;
+      }
+    }
     pending = [];
     pendingBytes = 0;
-    try {
-      await fh.writev(batch);
-    } catch (e) {
-      problem = `could not write it (${message(e)})`;
-    }
   };
   try {
     for await (const chunk of entry) {
       const b = chunk as Buffer;
-      if (ctx.signal?.aborted) throw new ExtractionCancelled(ctx.levels[0]?.label ?? 'archive');
-      if (problem !== undefined || !fh) continue;
-      if (headLength < SNIFF_BYTES) {
-        headChunks.push(b.subarray(0, SNIFF_BYTES - headLength));
-        headLength += Math.min(b.length, SNIFF_BYTES - headLength);
-      }
+      checkCancelled(ctx);
+      if (problem !== undefined) continue;
+      if (head.length < SNIFF_BYTES)
+        head = Buffer.concat([head, b.subarray(0, SNIFF_BYTES - head.length)]);
       count(b.length, ctx);
       pending.push(b);
       pendingBytes += b.length;
-      if (pendingBytes >= WRITE_BATCH_BYTES) await flush();
+      if (pendingBytes >= WRITE_BATCH_BYTES) flush();
     }
-    await flush();
-    if (fh && problem === undefined && mtime) {
-      await fh.utimes(mtime, mtime).catch(() => undefined);
+    flush();
+    const out = opened();
+    if (out !== undefined && mtime) {
+      try {
+        futimesSync(out, mtime, mtime);
+      } catch {
+        // the time is a courtesy
+      }
     }
   } finally {
-    await fh?.close();
+    if (fd !== undefined) closeSync(fd);
   }
   if (problem !== undefined) {
-    if (fh) await rm(target, { force: true });
+    if (fd !== undefined) rmSync(target, { force: true });
     return problem;
   }
-  return Buffer.concat(headChunks);
+  return head;
 }
 
 /** Adds written bytes to every open level and checks the bounds, innermost archive first. */
@@ -660,7 +611,7 @@ async function extractNested(
     await extractLevel(file, kind, outRel, `${display}!/`, ctx);
   } catch (e) {
     if (e instanceof ArchiveRefused || e instanceof ExtractionCancelled) throw e;
-    if (ctx.signal?.aborted) throw new ExtractionCancelled(ctx.levels[0]?.label ?? 'archive');
+    checkCancelled(ctx);
     if (e instanceof NestedSkip && e.depth !== depth) throw e;
     skipped = e instanceof NestedSkip ? e.reason : `it could not be read (${message(e)})`;
   } finally {
