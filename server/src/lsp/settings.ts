@@ -71,10 +71,22 @@ export function ruleLevelsFrom(raw: unknown, warn: (m: string) => void): RuleLev
  * client passes its global storage folder). None when absent or inside a workspace folder.
  */
 export function storageDirFrom(options: unknown, folders: string[]): string | undefined {
-  const dir =
-    options !== null && typeof options === 'object'
-      ? (options as { storageDir?: unknown }).storageDir
-      : undefined;
+  return folderOption(optionsRecord(options), 'storageDir', folders);
+}
+
+function optionsRecord(options: unknown): Record<string, unknown> {
+  return options !== null && typeof options === 'object'
+    ? (options as Record<string, unknown>)
+    : {};
+}
+
+/** An initialisation option naming a folder to write in: absolute and outside every folder. */
+function folderOption(
+  options: Record<string, unknown>,
+  name: string,
+  folders: string[],
+): string | undefined {
+  const dir = options[name];
   if (typeof dir !== 'string' || !isAbsolute(dir)) return undefined;
   const inside = folders.some((f) => dir === f || dir.startsWith(f + sep));
   return inside ? undefined : dir;
@@ -92,12 +104,9 @@ export interface ArchiveOptions {
 }
 
 export function archiveOptionsFrom(options: unknown, folders: string[]): ArchiveOptions {
-  const o =
-    options !== null && typeof options === 'object' ? (options as Record<string, unknown>) : {};
-  const dir = o.cacheDir;
-  const usable =
-    typeof dir === 'string' &&
-    isAbsolute(dir) &&
-    !folders.some((f) => dir === f || dir.startsWith(f + sep));
-  return { cacheDir: usable ? dir : defaultCacheDir(), openArchives: o.openArchives !== false };
+  const o = optionsRecord(options);
+  return {
+    cacheDir: folderOption(o, 'cacheDir', folders) ?? defaultCacheDir(),
+    openArchives: o.openArchives !== false,
+  };
 }
