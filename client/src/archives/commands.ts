@@ -58,40 +58,39 @@ async function pickArchive(): Promise<vscode.Uri | undefined> {
 let nextToken = 0;
 
 /** The server extracts; a cancellable notification shows its percentage. */
-async function extract(ctx: ArchiveContext, path: string): Promise<OpenArchiveResult | undefined> {
+function extract(ctx: ArchiveContext, path: string): Thenable<OpenArchiveResult | undefined> {
   const name = basename(path);
-  try {
-    return await vscode.window.withProgress(
-      {
-        location: vscode.ProgressLocation.Notification,
-        title: `Extracting ${name}`,
-        cancellable: true,
-      },
-      async (progress, token) => {
-        const workDoneToken = `mgi-open-archive-${++nextToken}`;
-        let shown = 0;
-        const listening = ctx.client.onProgress(WorkDoneProgress.type, workDoneToken, (v) => {
-          if (v.kind !== 'report' || v.percentage === undefined) return;
-          progress.report({ increment: v.percentage - shown, message: `${v.percentage}%` });
-          shown = v.percentage;
-        });
-        try {
-          return await ctx.client.sendRequest(OpenArchiveRequest, { path, workDoneToken }, token);
-        } finally {
-          listening.dispose();
+  return vscode.window.withProgress(
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: `Extracting ${name}`,
+      cancellable: true,
+    },
+    async (progress, token) => {
+      const workDoneToken = `mgi-open-archive-${++nextToken}`;
+      let shown = 0;
+      const listening = ctx.client.onProgress(WorkDoneProgress.type, workDoneToken, (v) => {
+        if (v.kind !== 'report' || v.percentage === undefined) return;
+        progress.report({ increment: v.percentage - shown, message: `${v.percentage}%` });
+        shown = v.percentage;
+      });
+      try {
+        return await ctx.client.sendRequest(OpenArchiveRequest, { path, workDoneToken }, token);
+      } catch (err) {
+        // the user cancelled: the server has stopped and left nothing in the cache
+        if (token.isCancellationRequested) {
+          ctx.log.info(`extraction of ${name} was cancelled`);
+          return undefined;
         }
-      },
-    );
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    if (/was cancelled|cancel/i.test(message)) {
-      ctx.log.info(`extraction of ${name} was cancelled`);
-      return undefined;
-    }
-    ctx.log.error(`${name}: ${message}`);
-    void vscode.window.showErrorMessage(`Must-Gather Inspector: ${message}`);
-    return undefined;
-  }
+        const message = err instanceof Error ? err.message : String(err);
+        ctx.log.error(`${name}: ${message}`);
+        void vscode.window.showErrorMessage(`Must-Gather Inspector: ${message}`);
+        return undefined;
+      } finally {
+        listening.dispose();
+      }
+    },
+  );
 }
 
 function windowState(): WindowState {
