@@ -20,7 +20,7 @@ import {
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { hexFrom, md5Hex, resourceVersionFrom, uuidFrom } from '../../scripts/fixtures/det';
-import { dataUrlEscape } from '../../scripts/fixtures/ignition';
+import { dataUrlEscape, ignFileFromSource as storageFile } from '../../scripts/fixtures/ignition';
 import { caBundle, pemCertificate } from './certs';
 
 /** Bump whenever the output changes, so a stale cache is regenerated. */
@@ -147,17 +147,6 @@ function olderRender(template: Obj, pool: string, n: number): Obj {
   // The CA bundle grew over the cluster's life, so later renders are larger.
   storage.files = [...(storage.files as Obj[]), ...padding(360 + 4 * n, n)];
   return mc;
-}
-
-function storageFile(path: string, source: string, extra: Obj = {}): Obj {
-  return {
-    contents: { ...extra, source, verification: {} },
-    group: {},
-    mode: 420,
-    overwrite: true,
-    path,
-    user: { name: 'root' },
-  };
 }
 
 /** The user CA bundle, two DER anchors and a gzip'd signature policy for one render. */

@@ -10,7 +10,13 @@
  */
 import { gzipSync } from 'node:zlib';
 import { hexFrom, md5Hex } from '../../scripts/fixtures/det';
-import { dataUrlEscape, ignConfig, ignFile, ignUnit } from '../../scripts/fixtures/ignition';
+import {
+  dataUrlEscape,
+  ignConfig,
+  ignFile,
+  ignFileFromSource,
+  ignUnit,
+} from '../../scripts/fixtures/ignition';
 import { isJsonObject, type JsonObject } from '../../scripts/fixtures/json';
 import { addManagedFields } from '../../scripts/fixtures/managed-fields';
 import { meta } from '../../scripts/fixtures/meta';
@@ -88,14 +94,7 @@ function paddingFiles(cluster: Cluster, caCerts: number): JsonObject[] {
   const cached = paddingCache.get(caCerts);
   if (cached) return cached;
   const bundle = caBundle(cluster.seed, caCerts);
-  const file = (path: string, source: string, extra: JsonObject = {}): JsonObject => ({
-    contents: { ...extra, source, verification: {} },
-    group: {},
-    mode: 420,
-    overwrite: true,
-    path,
-    user: { name: 'root' },
-  });
+  const file = ignFileFromSource;
   const der = (i: number) =>
     Buffer.from(
       pemCertificate(`${cluster.seed}:anchor:${i}`, 1100 + i * 150)
