@@ -6,6 +6,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { GatherRoot } from './discover';
+import { layoutOfKind } from './layout';
+import type { GatherLayout } from './layout';
 import { classifyGatherExtraPath, classifyMustGatherPath } from './resourcePath';
 import type { PathKind, ResourcePath } from './resourcePath';
 import { parseTimestampFile } from './timestamp';
@@ -27,6 +29,8 @@ export interface GatherIndex {
   gatherTime?: Date;
   /** What the index left out and why, one line each, for the log (files nobody opened). */
   notes: string[];
+  /** How the root was gathered, for the first look. */
+  layout: GatherLayout;
 }
 
 export async function buildIndex(root: GatherRoot): Promise<GatherIndex> {
@@ -55,7 +59,10 @@ export async function buildIndex(root: GatherRoot): Promise<GatherIndex> {
     );
   }
   notes.sort();
-  return gatherTime ? { root, files, logs, gatherTime, notes } : { root, files, logs, notes };
+  const layout = layoutOfKind(root.kind);
+  return gatherTime
+    ? { root, files, logs, gatherTime, notes, layout }
+    : { root, files, logs, notes, layout };
 }
 
 export function filesOf(index: GatherIndex, group: string, plural: string): IndexedFile[] {
