@@ -29,6 +29,14 @@ import {
 } from './archives/commands';
 import type { ArchiveContext } from './archives/commands';
 import { compareCommandHandler, RenderedConfigProvider, scheme } from './compare';
+import {
+  CompressedLogProvider,
+  compressedLogMiddleware,
+  logScheme,
+  openCompressedLogCommand,
+  openCompressedLogHandler,
+  withLogLanguage,
+} from './logs/compressedLogs';
 import type { StatusParams } from '../../server/src/protocol/messages';
 import { RestartPolicy } from './restartPolicy';
 import { StatusItem } from './statusItem';
@@ -83,6 +91,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     revealOutputChannelOn: RevealOutputChannelOn.Never, // never steal focus
     errorHandler: crashHandler(log),
     markdown: { isTrusted: false, supportHtml: false },
+    middleware: compressedLogMiddleware,
   };
   client = new LanguageClient(
     'mustGatherInspector',
@@ -102,6 +111,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       new RenderedConfigProvider(client),
     ),
     vscode.commands.registerCommand(compareCommand, compareCommandHandler(client)),
+    vscode.workspace.registerTextDocumentContentProvider(
+      logScheme,
+      new CompressedLogProvider(client),
+    ),
+    vscode.commands.registerCommand(openCompressedLogCommand, openCompressedLogHandler()),
+    vscode.workspace.onDidOpenTextDocument((doc) => void withLogLanguage(doc)),
   );
   const archives: ArchiveContext = {
     client,

@@ -13,6 +13,8 @@ export interface Limits {
   maxDocumentsPerFile: number;
   /** Size of one MachineConfig file's contents once decoded and gunzipped. */
   maxDecompressedMiB: number;
+  /** Text read from the end of one pod log, once gunzipped; earlier lines are counted, not kept. */
+  maxLogMiB: number;
   /** All that one archive may extract to, nested archives included. */
   maxExtractedGiB: number;
   /** Entries one archive may hold, nested archives included. */
@@ -31,6 +33,7 @@ export const defaultLimits: Limits = {
   maxNestingDepth: 200,
   maxDocumentsPerFile: 1000,
   maxDecompressedMiB: 16,
+  maxLogMiB: 64,
   maxExtractedGiB: 200,
   maxArchiveEntries: 2_000_000,
   maxCompressionRatio: 100,
@@ -45,6 +48,7 @@ export const limitRanges: Record<keyof Limits, [number, number]> = {
   maxNestingDepth: [8, 5000],
   maxDocumentsPerFile: [1, 100_000],
   maxDecompressedMiB: [1, 1024],
+  maxLogMiB: [1, 4096],
   maxExtractedGiB: [1, 100_000],
   maxArchiveEntries: [1, 100_000_000],
   maxCompressionRatio: [2, 100_000],

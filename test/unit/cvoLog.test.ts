@@ -55,7 +55,7 @@ describe('cvo-waiting-on-operator on an old log', () => {
   it('stays quiet when the waits are older than the last results', async () => {
     const { snapshot } = await loadFixture(samples.workerBlocksMco);
     const log = snapshot.cvoLogs[0]!;
-    const clean = { span: [0, 0] as [number, number], waits: [] };
+    const clean = { span: [0, 0] as [number, number], waits: [], file: log.file };
     log.results.push(...Array.from({ length: 12 }, () => clean));
     assert.deepEqual(cvoWaitingOnOperator.check(snapshot, ruleContext), []);
   });

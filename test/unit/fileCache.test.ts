@@ -86,6 +86,8 @@ describe('parsed file cache', () => {
       maxDepth: 200,
       maxFileBytes: 1024,
       maxEntries: 10,
+      maxLogBytes: 1024,
+      maxLogRatio: 100,
     });
     const rb = await cache.get(big);
     assert.equal(rb.ok, false);
@@ -103,6 +105,8 @@ describe('parsed file cache', () => {
       maxDepth: 200,
       maxFileBytes: 1 << 20,
       maxEntries: 2,
+      maxLogBytes: 1 << 20,
+      maxLogRatio: 100,
     });
     const files = ['c1', 'c2', 'c3'].map((n) => t.write(`${n}.yaml`, `name: ${n}\n`));
     for (const f of files) await cache.get(f);

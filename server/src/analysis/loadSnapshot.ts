@@ -6,7 +6,7 @@
  */
 import type { ParsedFileCache, ReadMode } from '../gather/fileCache';
 import { filesOf } from '../gather/gatherIndex';
-import { podLogOf } from '../gather/resourcePath';
+import { containerLogs } from '../gather/podLogs';
 import type { GatherIndex, IndexedFile } from '../gather/gatherIndex';
 import { arr, rec, str } from '../model/access';
 import type { Json } from '../model/access';
@@ -17,7 +17,7 @@ import type { KubeObject, ObjectSource } from '../model/kubeObject';
 import { MachineConfig } from '../model/machineConfig';
 import { MachineConfigPool } from '../model/machineConfigPool';
 import { Node } from '../model/node';
-import type { Snapshot } from '../model/snapshot';
+import type { LoggedResult, Snapshot } from '../model/snapshot';
 import type { Finding } from '../core/finding';
 import { fileProblem, probeProblem, wrongKind } from './fileProblems';
 
@@ -93,29 +93,33 @@ export async function loadClusterVersion(
   return versions.find((v) => v.name === 'version') ?? versions[0];
 }
 
-/** The CVO's current log, in must-gather and in gather-extra layout. */
-const cvoLog = [
-  /\/namespaces\/openshift-cluster-version\/pods\/cluster-version-operator-[^/]+\/cluster-version-operator\/cluster-version-operator\/logs\/current\.log$/,
-  /\/pods\/openshift-cluster-version_cluster-version-operator-[^/]+_cluster-version-operator\.log$/,
-];
-
+/**
+ * The CVO container's logs (current, rotated, previous; plain or gzipped), in must-gather and in
+ * gather-extra layout: every file's `Result of work` lines, oldest first.
+ */
 async function loadCvoLogs(ctx: LoadContext, index: GatherIndex): Promise<Snapshot['cvoLogs']> {
-  const files = index.logs.filter((l) => cvoLog.some((re) => re.test(l)));
+  const containers = containerLogs(index.logs).filter(
+    ({ container: c }) =>
+      c.namespace === 'openshift-cluster-version' &&
+      c.pod.startsWith('cluster-version-operator-') &&
+      c.container === 'cluster-version-operator',
+  );
   const out: Snapshot['cvoLogs'] = [];
-  for (const file of files) {
-    const r = await ctx.cache.get(file, 'text');
-    ctx.filesRead.push(file);
-    // An unreadable log costs its own findings only; the YAML rules do not depend on it.
-    if (r.ok)
-      out.push({ file, subject: logSubject(file), results: parseResultsOfWork(r.parsed.text) });
+  for (const { container: c, files } of containers) {
+    const results: LoggedResult[] = [];
+    let newest: string | undefined;
+    for (const { path } of [...files].reverse()) {
+      const r = await ctx.cache.get(path, 'log');
+      ctx.filesRead.push(path);
+      // An unreadable log costs its own findings only; the YAML rules do not depend on it.
+      if (!r.ok) continue;
+      newest = path;
+      for (const w of parseResultsOfWork(r.parsed.text)) results.push({ ...w, file: path });
+    }
+    if (newest)
+      out.push({ subject: `log/${c.namespace}/${c.pod}/${c.container}`, file: newest, results });
   }
   return out;
-}
-
-/** `log/<namespace>/<pod>/<container>`. */
-function logSubject(file: string): string {
-  const p = podLogOf(file);
-  return p ? `log/${p.namespace}/${p.pod}/${p.container}` : `log/${file}`;
 }
 
 interface LoadContext {

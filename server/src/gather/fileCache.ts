@@ -10,15 +10,18 @@ import type { ParsedFile, ParseLimits } from '../yaml/parse';
 import { defaultLimits, mib } from '../limits';
 import type { Limits } from '../limits';
 import { plainText } from '../yaml/parse';
+import { readLogTail } from './logTail';
 
 export type ReadResult = { ok: true; parsed: ParsedFile } | { ok: false; error: string };
 
 /**
- * `yaml`: the whole file parsed. `text`: a log, kept as text with line positions. `head`: a
- * resource up to its top-level `spec:` (what `oc` writes after `metadata`), for rendered
- * MachineConfigs of a MiB whose spec no rule reads; only the first bytes are read.
+ * `yaml`: the whole file parsed. `text`: kept as text with line positions. `log`: a pod log,
+ * plain or gzipped, its last `maxLogBytes` kept as text (the lines before counted, so positions
+ * are the file's own), under its own bound instead of `maxFileBytes`. `head`: a resource up to
+ * its top-level `spec:` (what `oc` writes after `metadata`), for rendered MachineConfigs of a MiB
+ * whose spec no rule reads; only the first bytes are read.
  */
-export type ReadMode = 'yaml' | 'text' | 'head';
+export type ReadMode = 'yaml' | 'text' | 'log' | 'head';
 
 /**
  * Left unread when a file is read from disk: server-side-apply bookkeeping, half of a Node's
@@ -32,6 +35,9 @@ const headBytes = 64 * 1024;
 export interface CacheLimits extends ParseLimits {
   maxFileBytes: number;
   maxEntries: number;
+  maxLogBytes: number;
+  /** Gunzipped bytes per compressed byte a `.log.gz` may reach. */
+  maxLogRatio: number;
 }
 
 export const defaultCacheLimits: CacheLimits = cacheLimitsFrom(defaultLimits);
@@ -44,6 +50,8 @@ export function cacheLimitsFrom(l: Limits): CacheLimits {
     maxDepth: l.maxNestingDepth,
     maxFileBytes: l.maxFileSizeMiB * mib,
     maxEntries: 5000,
+    maxLogBytes: l.maxLogMiB * mib,
+    maxLogRatio: l.maxCompressionRatio,
   };
 }
 
@@ -93,7 +101,9 @@ export class ParsedFileCache {
   }
 
   invalidate(path: string): void {
-    for (const mode of ['yaml', 'text', 'head'] as const) this.disk.delete(keyOf(path, mode));
+    for (const mode of ['yaml', 'text', 'log', 'head'] as const) {
+      this.disk.delete(keyOf(path, mode));
+    }
     this.probes.delete(path);
   }
 
@@ -162,7 +172,8 @@ export class ParsedFileCache {
       this.overlays.get(path)?.result ??
       this.disk.get(keyOf(path, 'yaml'))?.result ??
       this.disk.get(keyOf(path, 'head'))?.result ??
-      this.disk.get(keyOf(path, 'text'))?.result;
+      this.disk.get(keyOf(path, 'text'))?.result ??
+      this.disk.get(keyOf(path, 'log'))?.result;
     return r?.ok ? r.parsed : undefined;
   }
 
@@ -189,7 +200,15 @@ export class ParsedFileCache {
       return cached.result;
     }
     let result: ReadResult;
-    if (st.size > this.limits.maxFileBytes) {
+    if (mode === 'log') {
+      const r = await readLogTail(path, {
+        maxBytes: this.limits.maxLogBytes,
+        maxRatio: this.limits.maxLogRatio,
+      });
+      result = r.ok
+        ? { ok: true, parsed: plainText(r.log.text, r.log.skippedLines) }
+        : { ok: false, error: r.error };
+    } else if (st.size > this.limits.maxFileBytes) {
       result = {
         ok: false,
         error: `file is ${mibText(st.size)} MiB, over the ${mibText(this.limits.maxFileBytes)} MiB parse limit (mustGatherInspector.limits.maxFileSizeMiB)`,

@@ -20,10 +20,13 @@ export type PathKind =
 
 const yamlOrJson = /\.(ya?ml|json)$/;
 
+/** `current.log`, `previous.insecure.log`, `current.log.gz`, rotated `0.log.20211027-082023[.gz]`. */
+const podLogName = /(?:\.log|\/rotated\/\d+\.log\.\d{8}-\d{6})(?:\.gz)?$/;
+
 /** Classifies a path relative to a must-gather root, `/`-separated. */
 export function classifyMustGatherPath(rel: string): PathKind {
   const p = rel.split('/');
-  if (p.some((s) => s === 'logs') && rel.endsWith('.log')) return { kind: 'log' };
+  if (p.some((s) => s === 'logs') && podLogName.test(rel)) return { kind: 'log' };
   if (!yamlOrJson.test(rel)) return { kind: 'other' };
   const base = (s: string) => s.replace(yamlOrJson, '');
   if (p[0] === 'cluster-scoped-resources') {
@@ -103,7 +106,8 @@ export interface PodLog {
   container: string;
 }
 
-const mustGatherLog = /(?:^|\/)namespaces\/([^/]+)\/pods\/([^/]+)\/([^/]+)\/[^/]+\/logs\/[^/]+$/;
+const mustGatherLog =
+  /(?:^|\/)namespaces\/([^/]+)\/pods\/([^/]+)\/([^/]+)\/[^/]+\/logs\/(?:rotated\/)?[^/]+$/;
 const gatherExtraLog = /(?:^|\/)pods\/([^/_]+)_([^/_]+)_([^/]+?)(?:_previous)?\.log(?:\.gz)?$/;
 
 export function podLogOf(path: string): PodLog | undefined {

@@ -3,7 +3,7 @@
  * All decisions live in the analysis core; this file translates.
  */
 import { existsSync } from 'node:fs';
-import { isAbsolute, join, sep } from 'node:path';
+import { basename, isAbsolute, join, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   FileChangeType,
@@ -23,10 +23,12 @@ import { hoverAt } from '../features/hover';
 import { documentLinks } from '../features/links';
 import { findArchives } from '../gather/archiveCandidates';
 import { cachedRoot } from '../gather/archiveCache';
+import { logFileOf } from '../gather/podLogs';
 import { defaultLimits } from '../limits';
 import {
   ArchivesRequest,
   CompareSummaryRequest,
+  LogTextRequest,
   MachineConfigsRequest,
   NormalizedConfigRequest,
   OpenArchiveRequest,
@@ -200,6 +202,17 @@ export function startServer(connection: Connection): Workspace {
     } catch (err) {
       throw new ResponseError(-32603, (err as Error).message);
     }
+  });
+
+  connection.onRequest(LogTextRequest, async ({ uri }) => {
+    const file = typeof uri === 'string' && uri.startsWith('file:') ? fileURLToPath(uri) : '';
+    // Only logs of a must-gather this server analyses: the request reads no other file.
+    if (!file || !workspace.rootOf(file) || !(file.endsWith('.gz') || logFileOf(file))) {
+      throw new ResponseError(-32602, `not a log of an analysed must-gather: ${String(uri)}`);
+    }
+    const r = await workspace.cache.get(file, 'log');
+    if (!r.ok) throw new ResponseError(-32603, `${basename(file)} ${r.error}`);
+    return { text: r.parsed.text, firstLine: r.parsed.lines.firstLine };
   });
 
   connection.onRequest(ReindexRequest, async () => {

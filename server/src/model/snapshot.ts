@@ -17,8 +17,21 @@ export interface Snapshot {
   /** Rendered configs referenced by pools and nodes, by name. */
   machineConfigs: Map<string, MachineConfig>;
   nodes: Node[];
-  /** `Result of work` lines of the cluster-version operator's logs. */
-  cvoLogs: { file: string; subject: Subject; results: ResultOfWork[] }[];
+  /** `Result of work` lines of the cluster-version operator's logs, one entry per container. */
+  cvoLogs: ContainerResults[];
+}
+
+/** A `Result of work` line and the log file it is in. */
+export interface LoggedResult extends ResultOfWork {
+  file: string;
+}
+
+export interface ContainerResults {
+  subject: Subject;
+  /** The container's newest log file read. */
+  file: string;
+  /** Oldest first, across its files (previous, rotated, current). */
+  results: LoggedResult[];
 }
 
 export function operator(s: Snapshot, name: string): ClusterOperator | undefined {

@@ -122,3 +122,23 @@ export interface OpenArchiveResult {
 export const OpenArchiveRequest = new RequestType<OpenArchiveParams, OpenArchiveResult, void>(
   'mustGatherInspector/openArchive',
 );
+
+export interface LogTextParams {
+  /** A `file:` URI of a log in an analysed must-gather (`current.log.gz`, a rotated file, …). */
+  uri: string;
+}
+
+export interface LogTextResult {
+  /** The log's text, gunzipped, as the analysis read it (its last `maxLogMiB`). */
+  text: string;
+  /** Lines before `text` that were counted but not read: positions in `text` start there. */
+  firstLine: number;
+}
+
+/**
+ * A pod log as the analysis read it, for a read-only document: `.log.gz` files cannot be shown
+ * by the editor, and their findings' positions are in this text.
+ */
+export const LogTextRequest = new RequestType<LogTextParams, LogTextResult, void>(
+  'mustGatherInspector/logText',
+);

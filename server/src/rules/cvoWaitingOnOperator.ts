@@ -42,7 +42,7 @@ export const cvoWaitingOnOperator: Rule = {
         finding(
           cvoWaitingOnOperator,
           log.subject,
-          { file: log.file, doc: 0, pointer: '', span: last.span },
+          { file: last.file, doc: 0, pointer: '', span: last.span },
           message,
           names.map((n) => {
             const o = s.operators.find((x) => x.name === n);

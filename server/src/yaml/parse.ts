@@ -50,7 +50,14 @@ export interface ParsedFile {
 export class LineStarts {
   readonly lineStarts: number[] = [0];
 
-  constructor(text: string) {
+  /**
+   * `firstLine`: lines before the text's first character that were counted but not kept (the
+   * head of a log read from its end), so positions still name the file's own lines.
+   */
+  constructor(
+    text: string,
+    readonly firstLine = 0,
+  ) {
     for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
       this.lineStarts.push(i + 1);
     }
@@ -65,7 +72,7 @@ export class LineStarts {
       if ((starts[mid] as number) <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo + 1, col: offset - (starts[lo] as number) + 1 };
+    return { line: this.firstLine + lo + 1, col: offset - (starts[lo] as number) + 1 };
   }
 }
 
@@ -298,6 +305,6 @@ export function withinDepth(value: unknown, max: number): boolean {
 }
 
 /** A text file (a pod log) with line positions but no YAML documents. */
-export function plainText(text: string): ParsedFile {
-  return { text, docs: [], problems: [], lines: new LineStarts(text) };
+export function plainText(text: string, firstLine = 0): ParsedFile {
+  return { text, docs: [], problems: [], lines: new LineStarts(text, firstLine) };
 }

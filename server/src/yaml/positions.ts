@@ -80,8 +80,10 @@ export function positionAt(file: ParsedFile, offset: number): Position {
 /** Offset of a 0-based line and UTF-16 character (an LSP position) in the parsed text. */
 export function offsetOf(file: ParsedFile, line: number, character: number): number {
   const starts = file.lines.lineStarts;
-  const start = starts[Math.max(0, Math.min(line, starts.length - 1))] ?? 0;
-  const next = starts[line + 1] ?? file.text.length + 1;
+  const at = line - file.lines.firstLine;
+  if (at < 0) return 0;
+  const start = starts[Math.min(at, starts.length - 1)] ?? 0;
+  const next = starts[at + 1] ?? file.text.length + 1;
   return Math.min(start + character, next - 1, file.text.length);
 }
 
