@@ -26,6 +26,7 @@ import { groupNodesAbove, rootLabel, statusText } from '../../client/src/upgrade
 import type { StatusReport } from '../../server/src/protocol/messages';
 import {
   examplesDir,
+  fixturesDir,
   machineConfigOperatorFile,
   poolFile,
   repoRoot,
@@ -82,6 +83,17 @@ const shots = join(repoRoot, 'test-results', 'e2e');
 const log = (m: string) => process.stdout.write(`    [e2e] ${m}\n`);
 
 /** How many findings the headless CLI reports for a folder: the editor must show as many. */
+/** The CLI's findings on a folder, with 1-based lines and paths relative to it. */
+function cliFindings(path: string): { rule: string; file: string; line: number }[] {
+  const r = spawnSync(
+    process.execPath,
+    [join(repoRoot, 'dist', 'cli.js'), 'analyze', path, '--format', 'json'],
+    { encoding: 'utf8' },
+  );
+  return (JSON.parse(r.stdout) as { findings: { rule: string; file: string; line: number }[] })
+    .findings;
+}
+
 function cliFindingCount(path: string, cacheDir?: string): number {
   const cache = cacheDir ? ['--cache-dir', cacheDir] : [];
   const r = spawnSync(
@@ -238,12 +250,12 @@ async function hoverOnDegradedCondition(page: Page): Promise<string> {
   );
 }
 
-/** A code-server with a fresh profile and a fresh copy of the bundled samples. */
-async function session(editor: Editor, options: CodeServerOptions = {}) {
+/** A code-server with a fresh profile and a fresh copy of the bundled samples (or `source`). */
+async function session(editor: Editor, options: CodeServerOptions = {}, source = examplesDir) {
   // test/run.mjs stops what is left of this run by this prefix (and only this run's).
   const tmp = mkdtempSync(join(tmpdir(), `mgi-e2e-${process.env.MGI_E2E_RUN ?? process.pid}-`));
   const workspace = join(tmp, 'examples');
-  cpSync(examplesDir, workspace, { recursive: true });
+  cpSync(source, workspace, { recursive: true });
   const server = await startCodeServer(editor.codeServer, tmp, options);
   return {
     tmp,
@@ -801,6 +813,134 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
         );
         await screenshot(page, shots, 'archive-read-only');
         assert.deepEqual(listing(caseFolder), before0, 'nothing was written beside the archive');
+      },
+    );
+  });
+
+  describe('gzipped and rotated logs, as newer gathers write them', () => {
+    let s: Awaited<ReturnType<typeof session>> | undefined;
+    let wb: Workbench | undefined;
+    let page: Page;
+    const fixture = join(fixturesDir, 'update-stalled-reduced-logs');
+    const ui = (name: string, fn: () => Promise<void>) =>
+      uiTest(
+        name,
+        () => page,
+        fn,
+        () => s?.tmp,
+      );
+
+    before(async () => {
+      s = await session(editor, {}, fixture);
+      tmpDirs.push(s.tmp);
+      wb = await openWorkbench({
+        chromiumPath: editor.chromium,
+        authority: s.server.authority,
+        folder: s.workspace,
+        extensionPath: repoRoot,
+        log,
+      });
+      page = wb.page;
+    });
+
+    after(async () => {
+      await wb?.close();
+      s?.stop();
+    });
+
+    ui(
+      'opens current.log.gz from the explorer as text, with the log grammar, read-only',
+      async () => {
+        const cvo = cliFindings(fixture).find((f) => f.rule === 'cvo-waiting-on-operator');
+        assert.ok(cvo, 'the CLI reports cvo-waiting-on-operator on the gzipped log');
+        const segments = cvo.file.split('/');
+        // Every folder down to the log, then the context menu on the .gz itself.
+        await page.keyboard.press('Control+Shift+E');
+        for (const name of segments.slice(0, -1)) {
+          const folder = page
+            .locator(`.explorer-folders-view .monaco-list-row[aria-label="${name}"]`)
+            .first();
+          await folder.waitFor({ timeout: 30_000 });
+          await folder.scrollIntoViewIfNeeded();
+          if ((await folder.getAttribute('aria-expanded')) !== 'true') await folder.click();
+        }
+        const gz = page
+          .locator('.explorer-folders-view .monaco-list-row[aria-label="current.log.gz"]')
+          .first();
+        await gz.waitFor({ timeout: 30_000 });
+        await gz.click({ button: 'right' });
+        const item = page
+          .locator('.context-view .action-item:has-text("Open Log (Decompressed)")')
+          .first();
+        await item.waitFor({ timeout: 15_000 });
+        await screenshot(page, shots, 'log-gz-context-menu');
+        await item.click();
+        const lines = page.locator('.editor-instance .monaco-editor .view-lines');
+        await waitForText(
+          page,
+          '.editor-instance .monaco-editor .view-lines',
+          /Result of work/,
+          30_000,
+        );
+        await waitForStatusBarText(
+          page.locator('.statusbar-item[id="status.editor.mode"]').first(),
+          'Must-Gather Pod Log',
+        );
+        // The grammar colours the line: its timestamp and klog header are tokens of their own
+        // (tokenising runs after the text is shown).
+        const first = lines.locator('.view-line').first();
+        const tokenClasses = async () =>
+          new Set(
+            await first.locator('span > span').evaluateAll((els) => els.map((e) => e.className)),
+          );
+        let classes = await tokenClasses();
+        for (let i = 0; i < 60 && classes.size < 3; i++) {
+          await page.waitForTimeout(250);
+          classes = await tokenClasses();
+        }
+        assert.ok(
+          classes.size >= 3,
+          `a log line has several token colours: ${[...classes].join(' ')}`,
+        );
+        await screenshot(page, shots, 'log-gz-document');
+        // The document cannot be edited.
+        await first.click();
+        await page.keyboard.type('x');
+        await waitForText(
+          page,
+          '.monaco-editor .monaco-editor-overlaymessage',
+          /Cannot edit in read-only editor/,
+          15_000,
+        );
+      },
+    );
+
+    ui(
+      'shows the CVO finding on its line of the gunzipped log, from the Problems panel',
+      async () => {
+        const cvo = cliFindings(fixture).find((f) => f.rule === 'cvo-waiting-on-operator');
+        assert.ok(cvo);
+        const rows = await problems(page, 'was waiting on machine-config');
+        assert.ok(
+          rows.some((r) => r.message.includes('the cluster-version operator was waiting on')),
+          `the CVO finding is listed; rows: ${rows.map((r) => r.message.slice(0, 80)).join(' | ')}`,
+        );
+        await page
+          .locator('.markers-panel .monaco-list-row:has(.marker-message)')
+          .filter({ hasText: 'was waiting on machine-config' })
+          .first()
+          .click();
+        await page
+          .locator(`.statusbar-item[id="status.editor.selection"]:has-text("Ln ${cvo.line},")`)
+          .waitFor({ timeout: 15_000 });
+        await waitForText(
+          page,
+          '.editor-instance .monaco-editor .view-lines',
+          /Result of work: \[Cluster operator machine-config is degraded\]/,
+          15_000,
+        );
+        await screenshot(page, shots, 'log-gz-problem');
+        await clearPanelFilter(page);
       },
     );
   });

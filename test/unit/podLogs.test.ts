@@ -145,6 +145,28 @@ describe('pod logs: gzipped, rotated and previous', () => {
     }
   });
 
+  it('says once why a broken current.log.gz is not read, and still reads the rotated files', async () => {
+    const t = tempTree();
+    try {
+      cpSync(reduced, t.path, { recursive: true });
+      const gz = filesBelow(t.path).find((p) =>
+        p.endsWith('cluster-version-operator/logs/current.log.gz'),
+      );
+      assert.ok(gz);
+      writeFileSync(gz, readFileSync(gz).subarray(0, 40));
+      const findings = await analyzeFolder(t.path);
+      const broken = findings.filter((f) => f.rule === 'yaml-invalid');
+      assert.equal(broken.length, 1);
+      assert.match(
+        broken[0]!.message,
+        /current\.log\.gz: is not valid gzip: .*; its lines are not read/,
+      );
+      assert.match(cvoFinding(findings).file, /logs\/rotated\/0\.log\.\d{8}-\d{6}$/);
+    } finally {
+      t.remove();
+    }
+  });
+
   it('reads only the end of a log over maxLogMiB, with the lines before it counted', async () => {
     const t = tempTree();
     try {

@@ -4,6 +4,7 @@
  * objects out of List files, and prefers a single-object file over a List copy of the same object.
  * Every file that cannot be read or parsed becomes one `yaml-invalid` finding.
  */
+import { relative, sep } from 'node:path';
 import type { ParsedFileCache, ReadMode } from '../gather/fileCache';
 import { filesOf } from '../gather/gatherIndex';
 import { containerLogs } from '../gather/podLogs';
@@ -19,7 +20,7 @@ import { MachineConfigPool } from '../model/machineConfigPool';
 import { Node } from '../model/node';
 import type { LoggedResult, Snapshot } from '../model/snapshot';
 import type { Finding } from '../core/finding';
-import { fileProblem, probeProblem, wrongKind } from './fileProblems';
+import { fileProblem, invalidFile, probeProblem, wrongKind } from './fileProblems';
 
 export interface LoadResult {
   snapshot: Snapshot;
@@ -111,8 +112,12 @@ async function loadCvoLogs(ctx: LoadContext, index: GatherIndex): Promise<Snapsh
     for (const { path } of [...files].reverse()) {
       const r = await ctx.cache.get(path, 'log');
       ctx.filesRead.push(path);
-      // An unreadable log costs its own findings only; the YAML rules do not depend on it.
-      if (!r.ok) continue;
+      // An unreadable log costs its own findings only, and says why once.
+      if (!r.ok) {
+        const rel = relative(index.root.path, path).split(sep).join('/');
+        ctx.problems.push(invalidFile(path, rel, [0, 0], `: ${r.error}; its lines are not read`));
+        continue;
+      }
       newest = path;
       for (const w of parseResultsOfWork(r.parsed.text)) results.push({ ...w, file: path });
     }

@@ -169,6 +169,15 @@ suite('Must-Gather Inspector in VS Code', () => {
       vscode.Uri.parse('untitled:must-gather.tar.gz'),
     );
     assert.equal(opened, undefined);
-    assert.equal(contributed.length, 6, 'this test knows every contributed command');
+    // A gzipped log outside every analysed must-gather is refused, not read (the UI test opens
+    // one inside a must-gather from the explorer).
+    const outside = vscode.Uri.file('/tmp/not-a-must-gather/current.log.gz');
+    await assert.rejects(
+      Promise.resolve(
+        vscode.commands.executeCommand('mustGatherInspector.openCompressedLog', outside),
+      ),
+      /not a log of an analysed must-gather/,
+    );
+    assert.equal(contributed.length, 7, 'this test knows every contributed command');
   });
 });
