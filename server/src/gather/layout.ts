@@ -57,7 +57,7 @@ export async function readLayout(root: GatherRoot): Promise<GatherLayout> {
   const readings: GatherLogReading[] = [];
   // must-gather.logs belongs to the destination: beside the image folder, or in the root when
   // the root is the destination itself (the 5.0 operator writes no image folder).
-  const topLog = inDestination && parent !== root.path ? parent : root.path;
+  const topLog = inDestination ? parent : root.path;
   const top = await readGatherLog(join(topLog, 'must-gather.logs'), 'must-gather.logs');
   if (top) readings.push(top);
   const own = await readGatherLog(join(root.path, 'gather.logs'), 'gather.logs');
@@ -83,9 +83,11 @@ export async function readLayout(root: GatherRoot): Promise<GatherLayout> {
     if (image) layout.image = image;
   }
 
-  if (inDestination && parent !== root.path) {
+  if (inDestination) {
     for (const e of siblings) {
-      if (!e.isDirectory() || e.name === name || isInspectDestination(e.name)) continue;
+      // As discovery sees them: hidden folders are not image folders, inspect output is data.
+      if (!e.isDirectory() || e.name === name || e.name.startsWith('.')) continue;
+      if (isInspectDestination(e.name)) continue;
       const entries = await listing(join(parent, e.name));
       if (!holdsOnlyBookkeeping(entries)) continue;
       const img =
