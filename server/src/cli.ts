@@ -14,7 +14,7 @@ import { formatJson, formatText, toReported } from './cli/report';
 import { pathDisplay } from './core/paths';
 import type { PathDisplay } from './core/paths';
 import { archiveBoundsFrom, defaultCacheDir, openArchive } from './gather/archiveCache';
-import { discoverRoots, maxDiscoveryDepth } from './gather/discover';
+import { discoverGathers, maxDiscoveryDepth } from './gather/discover';
 import { cacheCommand } from './cli/cache';
 import { terminalProgress } from './cli/progress';
 import { logNotes } from './gather/notes';
@@ -82,10 +82,25 @@ async function main(argv: string[]): Promise<number> {
     base === given
       ? maxDiscoveryDepth
       : maxDiscoveryDepth + 2 * (command.limits.maxArchiveNesting + 1);
-  const gatherRoots = await discoverRoots(base, depth);
+  const found = await discoverGathers(base, depth);
+  // The top of an archive's extraction is named by the archive (an Insights archive's name
+  // holds its gather time).
+  const gatherRoots = found.roots.map((r) =>
+    r.path === base && base !== given ? { ...r, archiveName: basename(given) } : r,
+  );
   if (gatherRoots.length === 0) {
+    if (found.failedImages.length > 0) {
+      const named = found.failedImages.map(
+        (f) =>
+          `${display(f.path) === '.' ? basename(f.path) : display(f.path)} (${f.image ?? 'an image not known from its name'})`,
+      );
+      process.stderr.write(
+        `must-gather-inspector: no must-gather found in ${command.path}: the image folder${named.length > 1 ? 's' : ''} ${named.join(', ')} hold${named.length > 1 ? '' : 's'} nothing but the gather's own logs, so the gather image failed (its gather.logs, and must-gather.logs beside it, may say why)\n`,
+      );
+      return 2;
+    }
     process.stderr.write(
-      `must-gather-inspector: no must-gather found in ${command.path} (looked ${depth} levels deep for cluster-scoped-resources/, namespaces/ or gather-extra JSON Lists)\n`,
+      `must-gather-inspector: no must-gather found in ${command.path} (looked ${depth} levels deep for cluster-scoped-resources/, namespaces/, gather-extra JSON Lists or an Insights archive's config/)\n`,
     );
     return 2;
   }

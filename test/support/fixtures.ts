@@ -17,6 +17,8 @@ export const samples = {
   levelEarly: join(examplesDir, 'bug-2019850-mco-level-early'),
   healthy: join(fixturesDir, 'healthy-4.10'),
   gatherExtra: join(fixturesDir, 'gather-extra-2019850'),
+  /** The stalled 4.15 update (`update-stalled-degraded-node`) as an Insights Operator archive. */
+  insights: join(fixturesDir, 'insights-stalled-degraded-node'),
 };
 
 /** The update scenarios (test/fixtures/README.md says what each holds). */

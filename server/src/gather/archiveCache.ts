@@ -18,7 +18,7 @@ import {
   writeFile,
 } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { extractArchive } from './archive/extract';
 import type { ArchiveBounds, ExtractOptions } from './archive/extract';
 import type { Limits } from '../limits';
@@ -115,6 +115,23 @@ export async function openArchive(
 export async function cachedRoot(archive: string, cacheDir: string): Promise<string | undefined> {
   const dir = join(cacheDir, await archiveKey(archive));
   return existsSync(join(dir, complete)) ? join(dir, 'root') : undefined;
+}
+
+/**
+ * The archive a folder is the extracted tree of, when it is the top of a complete cache entry
+ * (`<cache>/<key>/root` beside its `meta.json`): what names a root that the cache's own folder
+ * names cannot.
+ */
+export async function archiveOfExtraction(folder: string): Promise<string | undefined> {
+  if (basename(folder) !== 'root') return undefined;
+  try {
+    const meta = JSON.parse(
+      await readFile(join(dirname(folder), complete), { encoding: 'utf8', flag: 'r' }),
+    ) as { archive?: unknown };
+    return typeof meta.archive === 'string' ? meta.archive : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Every complete entry of the cache, most recently used first. */

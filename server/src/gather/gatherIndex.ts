@@ -1,12 +1,15 @@
 /**
  * The path index of one must-gather root: every resource and List file by group and plural,
  * and the log paths the analysis reads, built from directory listings only. Nothing here opens
- * a file except the tiny `timestamp`.
+ * a file except the tiny `timestamp` (and, through `readLayout`, the gather's own small logs).
  */
 import { readdir, readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import type { GatherRoot } from './discover';
-import { layoutOfKind } from './layout';
+import { basename, dirname, join } from 'node:path';
+import { archiveOfExtraction } from './archiveCache';
+import type { GatherRoot, RootKind } from './discover';
+import { timeOfDestinationName, timeOfInsightsName } from './gatherNames';
+import { classifyInsightsPath } from './insightsPath';
+import { readLayout } from './layout';
 import type { GatherLayout } from './layout';
 import { classifyGatherExtraPath, classifyMustGatherPath } from './resourcePath';
 import type { PathKind, ResourcePath } from './resourcePath';
@@ -36,7 +39,7 @@ export interface GatherIndex {
 export async function buildIndex(root: GatherRoot): Promise<GatherIndex> {
   const files: IndexedFile[] = [];
   const logs: string[] = [];
-  const classify = root.kind === 'must-gather' ? classifyMustGatherPath : classifyGatherExtraPath;
+  const classify = classifiers[root.kind];
   const notes: string[] = [];
   await walk(root.path, '', wanted, notes, (rel) => {
     const k: PathKind = classify(rel);
@@ -52,14 +55,23 @@ export async function buildIndex(root: GatherRoot): Promise<GatherIndex> {
   });
   // Code-unit order: stable across locales, and far cheaper than localeCompare on 40k paths.
   files.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
-  const gatherTime = await readGatherTime(root.path);
+  const layout = await readLayout(root);
+  const found = await findGatherTime(root);
+  const gatherTime = found?.time;
+  if (found?.from) layout.notes.push(found.from);
   if (!gatherTime) {
     notes.push(
-      `${root.path}: no readable timestamp file in it or its parent; ages from the gather time are not shown`,
+      root.kind === 'insights'
+        ? `${root.path}: no gather time (an Insights archive records it only in its file name, insights-YYYY-MM-DD-HHMMSS.tar.gz); ages from the gather time are not shown`
+        : `${root.path}: no readable timestamp file in it or its parent; ages from the gather time are not shown`,
+    );
+    layout.notes.push(
+      root.kind === 'insights'
+        ? 'no gather time: the archive is not named insights-YYYY-MM-DD-HHMMSS.tar.gz, and nothing inside records when it was taken, so ages are unknown'
+        : 'no gather time: no timestamp file in the root or its parent, so ages are unknown',
     );
   }
   notes.sort();
-  const layout = layoutOfKind(root.kind);
   return gatherTime
     ? { root, files, logs, gatherTime, notes, layout }
     : { root, files, logs, notes, layout };
@@ -118,15 +130,49 @@ async function walk(
   await Promise.all(subdirs);
 }
 
-/** `oc adm inspect` writes `timestamp` in the image folder; `oc adm must-gather` one level up. */
-async function readGatherTime(rootPath: string): Promise<Date | undefined> {
-  for (const dir of [rootPath, dirname(rootPath)]) {
+const classifiers: Record<RootKind, (rel: string) => PathKind> = {
+  'must-gather': classifyMustGatherPath,
+  'gather-extra': classifyGatherExtraPath,
+  insights: classifyInsightsPath,
+};
+
+/**
+ * When the gather was taken, from what the gather itself recorded, never a file's mtime: the
+ * `timestamp` file (`oc adm inspect` writes it in the image folder, `oc adm must-gather` one
+ * level up), else the time in a 5.0 destination's name (`must-gather.local.<id>.<time>.<n>`);
+ * an Insights archive records it only in its file name. `from` says where, when it is not the
+ * `timestamp` file.
+ */
+async function findGatherTime(
+  root: GatherRoot,
+): Promise<{ time: Date; from?: string } | undefined> {
+  const dirs = [root.path, dirname(root.path)];
+  if (root.kind === 'insights') {
+    // An archive opened through the cache (the language server's) is named by its entry.
+    const archive = root.archiveName ?? (await archiveOfExtraction(root.path));
+    const archiveName = archive === undefined ? undefined : basename(archive);
+    for (const name of [archiveName, ...dirs.map((d) => basename(d))]) {
+      const time = name === undefined ? undefined : timeOfInsightsName(name);
+      if (time) return { time, from: `gather time from the archive's name ${name} (UTC)` };
+    }
+    return undefined;
+  }
+  for (const dir of dirs) {
     try {
       const text = await readFile(join(dir, 'timestamp'), 'utf8');
       const t = parseTimestampFile(text.slice(0, 4096));
-      if (t) return t;
+      if (t) return { time: t };
     } catch {
       // absent here: try the parent
+    }
+  }
+  for (const name of [root.archiveName, ...dirs.map((d) => basename(d))]) {
+    const time = name === undefined ? undefined : timeOfDestinationName(name);
+    if (time) {
+      return {
+        time,
+        from: `gather time from the folder name ${name} (no timestamp file; the name's time is when the gather was created, UTC)`,
+      };
     }
   }
   return undefined;
