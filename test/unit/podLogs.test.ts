@@ -113,6 +113,24 @@ describe('pod logs: gzipped, rotated and previous', () => {
     );
   });
 
+  it("knows the Insights archive names of a container's logs", () => {
+    const dir = 'config/pod/openshift-machine-config-operator/logs/machine-config-daemon-2hhwl';
+    const [c, ...rest] = containerLogs([
+      `${dir}/machine-config-daemon_previous.log`,
+      `${dir}/machine-config-daemon_current.log`,
+    ]);
+    assert.equal(rest.length, 0);
+    assert.deepEqual(c!.container, {
+      namespace: 'openshift-machine-config-operator',
+      pod: 'machine-config-daemon-2hhwl',
+      container: 'machine-config-daemon',
+    });
+    assert.deepEqual(
+      c!.files.map((f) => f.instance),
+      ['current', 'previous'],
+    );
+  });
+
   it('reads gather-extra pod logs gzipped, with the previous container first', async () => {
     const t = tempTree();
     try {

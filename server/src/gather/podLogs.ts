@@ -3,7 +3,8 @@
  * `logs/current.log` (`current.insecure.log` when the first request failed), `previous.log`
  * (`previous.insecure.log`), with `--rotated-pod-logs` the kubelet's rotated files as
  * `logs/rotated/<restart>.log.<YYYYMMDD-HHMMSS>[.gz]`, and newer gathers gzip big logs
- * (`current.log.gz`). CI gather-extra writes `pods/<ns>_<pod>_<container>[_previous].log[.gz]`.
+ * (`current.log.gz`). CI gather-extra writes `pods/<ns>_<pod>_<container>[_previous].log[.gz]`,
+ * Insights archives `config/pod/<ns>/logs/<pod>/<container>_{current,previous}.log`.
  */
 import { podLogOf } from './resourcePath';
 import type { PodLog } from './resourcePath';
@@ -28,6 +29,7 @@ export interface ContainerLogs {
 const inspectName = /\/logs\/(current|previous)(?:\.insecure)?\.log(?:\.gz)?$/;
 const rotatedName = /\/logs\/rotated\/\d+\.log\.(\d{8}-\d{6})(?:\.gz)?$/;
 const gatherExtraName = /\/pods\/[^/]+?(_previous)?\.log(?:\.gz)?$/;
+const insightsName = /(?:^|\/)config\/pod\/[^/]+\/logs\/[^/]+\/[^/]+_(current|previous)\.log$/;
 
 export function logFileOf(path: string): LogFile | undefined {
   const p = path.split('\\').join('/');
@@ -37,6 +39,8 @@ export function logFileOf(path: string): LogFile | undefined {
   if (rotated) return { path, container, instance: 'rotated', rotatedAt: rotated[1]! };
   const inspect = inspectName.exec(p);
   if (inspect) return { path, container, instance: inspect[1] as LogInstance };
+  const insights = insightsName.exec(p);
+  if (insights) return { path, container, instance: insights[1] as LogInstance };
   const extra = gatherExtraName.exec(p);
   if (extra) return { path, container, instance: extra[1] ? 'previous' : 'current' };
   return undefined;

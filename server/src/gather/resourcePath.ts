@@ -99,7 +99,7 @@ export const pluralOfKind: Record<string, { group: string; plural: string }> = {
   ConfigMap: { group: 'core', plural: 'configmaps' },
 };
 
-/** The pod and container a log belongs to, in must-gather and in gather-extra layout. */
+/** The pod and container a log belongs to, in must-gather, gather-extra and Insights layout. */
 export interface PodLog {
   namespace: string;
   pod: string;
@@ -110,8 +110,12 @@ const mustGatherLog =
   /(?:^|\/)namespaces\/([^/]+)\/pods\/([^/]+)\/([^/]+)\/[^/]+\/logs\/(?:rotated\/)?[^/]+$/;
 const gatherExtraLog = /(?:^|\/)pods\/([^/_]+)_([^/_]+)_([^/]+?)(?:_previous)?\.log(?:\.gz)?$/;
 
+/** Insights Operator archives: `config/pod/<ns>/logs/<pod>/<container>_{current,previous}.log`. */
+const insightsLog =
+  /(?:^|\/)config\/pod\/([^/]+)\/logs\/([^/]+)\/([^/]+?)_(?:current|previous)\.log$/;
+
 export function podLogOf(path: string): PodLog | undefined {
   const p = path.split('\\').join('/');
-  const m = mustGatherLog.exec(p) ?? gatherExtraLog.exec(p);
+  const m = mustGatherLog.exec(p) ?? gatherExtraLog.exec(p) ?? insightsLog.exec(p);
   return m ? { namespace: m[1]!, pod: m[2]!, container: m[3]! } : undefined;
 }
