@@ -6,7 +6,7 @@
  */
 import { sep } from 'node:path';
 import * as vscode from 'vscode';
-import { markdownText, summaryLine } from '../../server/src/protocol/messages';
+import { markdownText, summaryLine, summaryNotes } from '../../server/src/protocol/messages';
 import type { StatusParams, StatusReport } from '../../server/src/protocol/messages';
 import { iconOf, rootLabel, statusText, statusTone } from './upgradeStatus/treeModel';
 import { viewId } from './upgradeStatus/view';
@@ -75,7 +75,7 @@ export class StatusItem implements vscode.Disposable {
         r.root,
         summaryLine(r.summary),
         `${rootLabel(r)}${found === undefined ? '' : `, ${found} finding${found === 1 ? '' : 's'}`}`,
-        ...r.summary.notes.map((n) => `note: ${n}`),
+        ...summaryNotes(r.summary).map((n) => `note: ${n}`),
       ]);
     }
     if (s && roots.length === 0) {

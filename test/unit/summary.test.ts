@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { analysisContext, analyzeRoot } from '../../server/src/analysis/analyze';
@@ -232,5 +232,23 @@ describe('the first look at a must-gather', () => {
       summaryProvenance(s),
       'oc adm inspect · image quay.io/openshift-release-dev/ocp-v4.0-art-dev@sha256:0123 · oc 4.16.0',
     );
+  });
+
+  it('prints must-gather strings as one line of plain text: no line break or terminal escape', async () => {
+    const copy = copyFixture(samples.healthy);
+    after(() => copy.remove());
+    const cv = join(mustGatherRoot(copy.path), cfgDir, 'clusterversions/version.yaml');
+    const text = readFileSync(cv, 'utf8');
+    assert.match(text, /^ {2}channel: stable-4\.10$/m);
+    writeFileSync(
+      cv,
+      text.replace(/^ {2}channel: stable-4\.10$/m, '  channel: "stable\\n\\e[31mred"'),
+    );
+    const s = await summaryOf(copy.path);
+    assert.equal(s.channel, 'stable\n\x1b[31mred', 'the data keeps what the file says');
+    for (const line of [summaryLine(s), ...summaryDetails(s)]) {
+      assert.ok(![...line].some((c) => c.charCodeAt(0) < 0x20), JSON.stringify(line));
+    }
+    assert.match(summaryLine(s), / · channel stable \[31mred · /);
   });
 });

@@ -7,7 +7,7 @@ import { rangeIn } from '../yaml/positions';
 import type { Finding } from '../core/finding';
 import { pathDisplay } from '../core/paths';
 import type { PathDisplay } from '../core/paths';
-import { summaryLine, summaryProvenance } from '../core/summary';
+import { summaryLine, summaryNotes, summaryProvenance } from '../core/summary';
 import type { GatherSummary } from '../core/summary';
 import type { RootAnalysis } from '../analysis/analyze';
 
@@ -90,7 +90,7 @@ export function formatSummaries(summaries: GatherSummary[], color: boolean): str
     ...(s.form !== 'must-gather' || s.image !== undefined || s.ocVersion !== undefined
       ? [`  ${summaryProvenance(s)}`]
       : []),
-    ...s.notes.map((n) => `  ${paint('33', 'note:')} ${n}`),
+    ...summaryNotes(s).map((n) => `  ${paint('33', 'note:')} ${n}`),
     '',
   ]);
 }

@@ -5,6 +5,8 @@
  * a field the gather does not tell is absent, never guessed. Times are RFC 3339 UTC strings.
  */
 
+import { clip } from './text';
+
 export interface GatherSummary {
   /** The must-gather, relative to the analysed path (absolute from the language server). */
   root: string;
@@ -33,11 +35,18 @@ export interface GatherSummary {
   notes: string[];
 }
 
+/*
+ * Every function below makes one line of a terminal or a label: the must-gather's strings in it
+ * become one short line of printable text (no line break, no terminal escape).
+ */
+
 /** `4.15.3 → 4.16.0 · AWS`: the release (and the one it updates to) and the platform. */
 export function summaryHeadline(s: GatherSummary): string {
   const release =
-    s.target !== undefined ? `${s.version ?? '?'} → ${s.target}` : (s.version ?? 'release unknown');
-  return s.platform === undefined ? release : `${release} · ${platformText(s.platform)}`;
+    s.target !== undefined
+      ? `${plain(s.version ?? '?')} → ${plain(s.target)}`
+      : plain(s.version ?? 'release unknown');
+  return s.platform === undefined ? release : `${release} · ${platformText(plain(s.platform))}`;
 }
 
 /** `6 nodes, 3 pools, 33 operators, 120 configs`. */
@@ -55,9 +64,9 @@ export function summaryCounts(s: GatherSummary): string {
 /** The rest of the first line: `cluster 1a2b3c4d… · channel stable-4.16 · gathered … · counts`. */
 export function summaryFacts(s: GatherSummary): string[] {
   return [
-    ...(s.clusterID !== undefined ? [`cluster ${shortId(s.clusterID)}`] : []),
-    ...(s.channel !== undefined ? [`channel ${s.channel}`] : []),
-    ...(s.gatherTime !== undefined ? [`gathered ${s.gatherTime}`] : []),
+    ...(s.clusterID !== undefined ? [`cluster ${shortId(plain(s.clusterID))}`] : []),
+    ...(s.channel !== undefined ? [`channel ${plain(s.channel)}`] : []),
+    ...(s.gatherTime !== undefined ? [`gathered ${plain(s.gatherTime)}`] : []),
     summaryCounts(s),
   ];
 }
@@ -70,23 +79,35 @@ export function summaryLine(s: GatherSummary): string {
 /** How it was gathered: `must-gather · image quay.io/… · oc 4.16.0`. */
 export function summaryProvenance(s: GatherSummary): string {
   return [
-    formText(s.form),
-    ...(s.image !== undefined ? [`image ${s.image}`] : []),
-    ...(s.ocVersion !== undefined ? [`oc ${s.ocVersion}`] : []),
+    formText(plain(s.form)),
+    ...(s.image !== undefined ? [`image ${plain(s.image, 200)}`] : []),
+    ...(s.ocVersion !== undefined ? [`oc ${plain(s.ocVersion)}`] : []),
   ].join(' · ');
+}
+
+/** The notes, one line each. */
+export function summaryNotes(s: GatherSummary): string[] {
+  return s.notes.map((n) => plain(n, 400));
 }
 
 /** Every field in words, one per line (tooltips: the full cluster ID, image and notes). */
 export function summaryDetails(s: GatherSummary): string[] {
+  const target = s.target !== undefined ? `, updating to ${plain(s.target)}` : '';
   return [
-    `Release: ${s.version ?? 'unknown'}${s.target !== undefined ? `, updating to ${s.target}` : ''}`,
-    `Platform: ${s.platform ?? 'unknown'}`,
-    ...(s.clusterID !== undefined ? [`Cluster ID: ${s.clusterID}`] : []),
-    ...(s.channel !== undefined ? [`Channel: ${s.channel}`] : []),
-    `Gathered: ${s.gatherTime ?? 'unknown'} (${summaryProvenance(s)})`,
+    `Release: ${plain(s.version ?? 'unknown')}${target}`,
+    `Platform: ${plain(s.platform ?? 'unknown')}`,
+    ...(s.clusterID !== undefined ? [`Cluster ID: ${plain(s.clusterID)}`] : []),
+    ...(s.channel !== undefined ? [`Channel: ${plain(s.channel)}`] : []),
+    `Gathered: ${plain(s.gatherTime ?? 'unknown')} (${summaryProvenance(s)})`,
     `Holds: ${summaryCounts(s)}`,
-    ...s.notes.map((n) => `Note: ${n}`),
+    ...summaryNotes(s).map((n) => `Note: ${n}`),
   ];
+}
+
+/** Control characters (line breaks, ESC, C1) become spaces, runs of spaces one; then clipped. */
+function plain(v: string, max = 120): string {
+  // eslint-disable-next-line no-control-regex -- the control characters are what is replaced
+  return clip(v.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' '), max);
 }
 
 const forms: Record<string, string> = {

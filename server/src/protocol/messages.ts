@@ -13,6 +13,7 @@ export {
   summaryFacts,
   summaryHeadline,
   summaryLine,
+  summaryNotes,
   summaryProvenance,
 } from '../core/summary';
 export type { GatherSummary } from '../core/summary';
