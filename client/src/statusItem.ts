@@ -1,10 +1,12 @@
 /**
  * The status bar item: where the update stands in the must-gather of the active editor (else
- * the first), `4.15.3 · Stalled 97%`; its tooltip lists every must-gather with its assessment
- * and findings; a click focuses the Upgrade Status view.
+ * the first), `4.15.3 · Stalled 97%`; its tooltip lists every must-gather with its first look
+ * (release, platform, cluster, counts, notes), assessment and findings; a click focuses the
+ * Upgrade Status view.
  */
 import { sep } from 'node:path';
 import * as vscode from 'vscode';
+import { markdownText, summaryLine, summaryNotes } from '../../server/src/protocol/messages';
 import type { StatusParams, StatusReport } from '../../server/src/protocol/messages';
 import { iconOf, rootLabel, statusText, statusTone } from './upgradeStatus/treeModel';
 import { viewId } from './upgradeStatus/view';
@@ -64,11 +66,17 @@ export class StatusItem implements vscode.Disposable {
     const tip = new vscode.MarkdownString(undefined, false);
     tip.isTrusted = false;
     tip.appendMarkdown('**Must-Gather Inspector**\n\n');
+    // Must-gather text, escaped as the server escapes its hovers: no link or markup can form.
+    const para = (lines: string[]) =>
+      tip.appendMarkdown(lines.map(markdownText).join('  \n') + '\n\n');
     for (const r of roots) {
       const found = s?.roots.find((x) => x.path === r.root)?.findings;
-      tip.appendText(
-        `${r.root}\n${rootLabel(r)}${found === undefined ? '' : `, ${found} finding${found === 1 ? '' : 's'}`}\n\n`,
-      );
+      para([
+        r.root,
+        summaryLine(r.summary),
+        `${rootLabel(r)}${found === undefined ? '' : `, ${found} finding${found === 1 ? '' : 's'}`}`,
+        ...summaryNotes(r.summary).map((n) => `note: ${n}`),
+      ]);
     }
     if (s && roots.length === 0) {
       for (const r of s.roots) tip.appendText(`${r.path} (${r.kind}): ${r.findings} finding(s)\n`);

@@ -10,7 +10,7 @@ import { diffCommand } from './cli/diff';
 import { formatStatusJson, formatStatusText } from './cli/status';
 import { statusReport } from './analysis/statusReport';
 import type { RootStatusReport } from './core/updateStatus';
-import { formatJson, formatText, toReported } from './cli/report';
+import { formatJson, formatText, toReported, toReportedSummaries } from './cli/report';
 import { pathDisplay } from './core/paths';
 import type { PathDisplay } from './core/paths';
 import { archiveBoundsFrom, defaultCacheDir, openArchive } from './gather/archiveCache';
@@ -152,7 +152,7 @@ async function main(argv: string[]): Promise<number> {
   }
   process.stdout.write(
     command.format === 'json'
-      ? formatJson(findings)
+      ? formatJson(findings, toReportedSummaries(display, analyses))
       : formatText(findings, analyses, display, process.stdout.isTTY === true),
   );
   return findings.some((f) => f.severity === 'error') ? 1 : 0;

@@ -22,7 +22,8 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { groupNodesAbove, rootLabel, statusText } from '../../client/src/upgradeStatus/treeModel';
+import { groupNodesAbove, statusText } from '../../client/src/upgradeStatus/treeModel';
+import { summaryHeadline } from '../../server/src/core/summary';
 import type { StatusReport } from '../../server/src/protocol/messages';
 import {
   examplesDir,
@@ -131,9 +132,13 @@ function stalledUpdate() {
   const report = roots[0]!;
   const cp = report.controlPlane;
   assert.equal(cp.assessment, 'Stalled', 'the CLI says the update is stalled');
+  const platform = report.summary.platform;
+  assert.equal(platform, 'AWS', 'the CLI reads the platform');
   return {
     report,
-    label: `${cp.from} → ${cp.target} · Stalled ${cp.completionPercent}%`,
+    // The top item is the must-gather's first look: release → target · platform.
+    label: `${cp.from} → ${cp.target} · ${platform}`,
+    assessment: `Stalled ${cp.completionPercent}%`,
     status: `${cp.target} · Stalled ${cp.completionPercent}%`,
   };
 }
@@ -564,7 +569,7 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
     };
 
     ui('shows where each update stands in the Upgrade Status view', async () => {
-      const { label } = stalledUpdate();
+      const { label, assessment } = stalledUpdate();
       await openViewContainer(page, 'Must-Gather');
       const view = upgradeStatus();
       // The tree fills once the server has analysed the must-gathers.
@@ -577,15 +582,23 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
         () => treeChildren(view, []),
         (rows) => rows.length === all.length && rows.every((r) => r.expanded === false),
       );
-      assert.deepEqual(top.map((r) => r.label).sort(), all.map((r) => rootLabel(r)).sort());
+      assert.deepEqual(
+        top.map((r) => r.label).sort(),
+        all.map((r) => summaryHeadline(r.summary)).sort(),
+      );
       for (const r of top) assert.equal(r.siblings, all.length, 'no top item is out of sight');
-      // Each names its sample folder; bug 1943289's reads as the CLI has it.
-      const bug = top.find((r) => r.description.startsWith('bug-1943289-worker-pool-blocks-mco'));
+      // Each names its sample folder after its assessment; bug 1943289's reads as the CLI has it.
+      const bug = top.find((r) => r.description.includes(' · bug-1943289-worker-pool-blocks-mco'));
       assert.ok(bug, `a top item of bug 1943289; descriptions: ${top.map((r) => r.description)}`);
       assert.equal(bug.label, label);
-      assert.equal(label, '4.7.3 → 4.7.4 · Stalled 91%', 'the sample still reads as documented');
+      assert.equal(label, '4.7.3 → 4.7.4 · AWS', 'the root item shows the release and platform');
+      assert.equal(
+        bug.description,
+        `${assessment} · bug-1943289-worker-pool-blocks-mco · gathered 2021-03-25T12:20:41Z`,
+      );
+      assert.equal(assessment, 'Stalled 91%', 'the sample still reads as documented');
       assert.ok(
-        top.some((r) => r.description.startsWith('bug-2019850-mco-level-early')),
+        top.some((r) => r.description.includes(' · bug-2019850-mco-level-early')),
         'a top item of bug 2019850',
       );
     });

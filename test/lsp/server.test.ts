@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
@@ -175,6 +175,18 @@ describe('language server update status', () => {
       const all = (await lsp.connection.sendRequest('mustGatherInspector/updateStatus', {})) as {
         roots: {
           root: string;
+          summary: {
+            root: string;
+            version?: string;
+            target?: string;
+            platform?: string;
+            clusterID?: string;
+            channel?: string;
+            gatherTime?: string;
+            form: string;
+            counts: Record<string, number>;
+            notes: string[];
+          };
           controlPlane: { assessment: string; target: string };
           pools: { name: string; counts: { degraded: number } }[];
           insights: { level: string; rule: string | null; file: string; line: number }[];
@@ -189,6 +201,22 @@ describe('language server update status', () => {
       assert.equal(r.controlPlane.assessment, 'Stalled');
       assert.equal(r.controlPlane.target, '4.7.4');
       assert.equal(r.pools.find((p) => p.name === 'worker')?.counts.degraded, 9);
+      // The first look rides on the same report: the root item of the view is made from it.
+      assert.deepEqual(r.summary, {
+        root: r.root,
+        version: '4.7.3',
+        target: '4.7.4',
+        platform: 'AWS',
+        clusterID: '528a0ee0-0bf7-44bd-a037-e8d79c2a14ab',
+        channel: 'stable-4.7',
+        gatherTime: '2021-03-25T12:20:41Z',
+        form: 'must-gather',
+        image:
+          'quay.io/openshift-release-dev/ocp-v4.0-art-dev@sha256:4975a6b1fd52c6dd10bf8935975ab9366adcc8f08019ada278e5bd52bdaba48a',
+        counts: { nodes: 55, pools: 2, clusterOperators: 11, machineConfigs: 17 },
+        notes: [],
+      });
+      assert.ok(isAbsolute(r.summary.root), 'absolute, as every path the server sends');
       const error = r.insights.find((i) => i.level === 'error' && i.rule === 'pool-degraded')!;
       assert.ok(error.file.startsWith(r.root + '/'), 'absolute paths, inside the root');
       assert.match(

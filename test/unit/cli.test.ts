@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { examplesDir, fixturesDir, repoRoot, samples } from '../support/fixtures';
+import { tempTree } from '../support/tempTree';
 
 const cli = join(repoRoot, 'dist', 'cli.js');
 
@@ -181,5 +182,127 @@ describe('CLI analyze', () => {
       healthy.filter((f) => f.severity === 'error' || f.severity === 'warning'),
       [],
     );
+  });
+});
+
+describe('CLI analyze: the first look at each must-gather', () => {
+  const healthyLine =
+    '  4.10.3 · AWS · cluster b1a1e038… · channel stable-4.10 · gathered 2022-03-24T17:41:05Z · 6 nodes, 2 pools, 11 operators, 16 configs';
+
+  it('prints it at the top of the text, before any finding', () => {
+    const healthy = run('analyze', samples.healthy);
+    const lines = healthy.stdout.split('\n');
+    assert.match(lines[0]!, /^Analysed 1 must-gather: must-gather\.local\.\d+\/quay-io-/);
+    assert.equal(lines[2], lines[0]!.replace(/^Analysed 1 must-gather: /, ''), 'the root');
+    assert.equal(lines[3], healthyLine);
+    assert.match(
+      lines[4]!,
+      /^ {2}must-gather · image quay\.io\/openshift-release-dev\/ocp-v4\.0-art-dev@sha256:[0-9a-f]{64}$/,
+      'the image, read back from the image folder name',
+    );
+    assert.equal(lines[5], '', 'no notes');
+
+    const seeds = run('analyze', examplesDir).stdout;
+    const first = seeds.indexOf(
+      '  4.7.3 → 4.7.4 · AWS · cluster 528a0ee0… · channel stable-4.7 · gathered 2021-03-25T12:20:41Z · 55 nodes, 2 pools, 11 operators, 17 configs\n',
+    );
+    const second = seeds.indexOf('  4.10.0-0.nightly-2021-11-03-020416 · AWS · cluster 5272c553…');
+    const finding = seeds.search(/\n {2}\d+:\d+ +(error|warning) /);
+    assert.ok(first > 0 && second > first, 'one summary per root, in order');
+    assert.ok(finding > second, 'the summaries come before the findings');
+  });
+
+  it('prints the form and the notes of a gather-extra without a timestamp', () => {
+    const lines = run('analyze', samples.gatherExtra).stdout.split('\n');
+    assert.deepEqual(lines.slice(2, 7), [
+      'artifacts',
+      '  4.10.0-0.nightly-2021-11-03-020416 · AWS · cluster 5272c553… · 6 nodes, 2 pools, 11 operators, 16 configs',
+      '  CI gather-extra',
+      '  note: no gather time: no timestamp file in the root or its parent, so ages are unknown',
+      '',
+    ]);
+  });
+
+  it('adds "summary" to the JSON, one per root, with the documented fields only', () => {
+    const r = run('analyze', examplesDir, '--format', 'json');
+    const out = JSON.parse(r.stdout) as {
+      summary: Record<string, unknown>[];
+      findings: { root: string }[];
+    };
+    assert.deepEqual(Object.keys(out), ['summary', 'findings']);
+    assert.equal(out.summary.length, 2);
+    const allowed = [
+      'root',
+      'version',
+      'target',
+      'platform',
+      'clusterID',
+      'channel',
+      'gatherTime',
+      'form',
+      'image',
+      'ocVersion',
+      'counts',
+      'notes',
+    ];
+    for (const s of out.summary) {
+      for (const k of Object.keys(s)) assert.ok(allowed.includes(k), `unexpected field ${k}`);
+      assert.deepEqual(Object.keys(s.counts as object), [
+        'nodes',
+        'pools',
+        'clusterOperators',
+        'machineConfigs',
+      ]);
+      assert.ok(Array.isArray(s.notes));
+      assert.ok(
+        out.findings.some((f) => f.root === s.root),
+        'named like the findings’ roots',
+      );
+    }
+    const [seed000] = out.summary;
+    assert.deepEqual(seed000, {
+      root: out.summary[0]!.root,
+      version: '4.7.3',
+      target: '4.7.4',
+      platform: 'AWS',
+      clusterID: '528a0ee0-0bf7-44bd-a037-e8d79c2a14ab',
+      channel: 'stable-4.7',
+      gatherTime: '2021-03-25T12:20:41Z',
+      form: 'must-gather',
+      image:
+        'quay.io/openshift-release-dev/ocp-v4.0-art-dev@sha256:4975a6b1fd52c6dd10bf8935975ab9366adcc8f08019ada278e5bd52bdaba48a',
+      counts: { nodes: 55, pools: 2, clusterOperators: 11, machineConfigs: 17 },
+      notes: [],
+    });
+    assert.match(
+      String(seed000!.root),
+      /^bug-1943289-worker-pool-blocks-mco\/must-gather\.local\./,
+    );
+    const gx = JSON.parse(run('analyze', samples.gatherExtra, '--format', 'json').stdout) as {
+      summary: Record<string, unknown>[];
+    };
+    assert.equal('gatherTime' in gx.summary[0]!, false, 'absent fields are omitted, not null');
+  });
+
+  it('keeps the exit status: findings decide it, a root with nothing read is still a root', () => {
+    assert.equal(run('analyze', examplesDir).code, 1);
+    assert.equal(run('analyze', examplesDir, '--format', 'json').code, 1);
+    assert.equal(run('analyze', samples.healthy).code, 0);
+    const t = tempTree();
+    try {
+      t.write('namespaces/payments/payments.yaml', 'apiVersion: v1\nkind: Namespace\n');
+      const r = run('analyze', t.path);
+      assert.equal(r.code, 0);
+      assert.match(r.stdout, /^ {2}note: found nothing this tool reads /m);
+      assert.match(r.stdout, /^0 findings: /m);
+    } finally {
+      t.remove();
+    }
+    assert.equal(run('analyze', join(repoRoot, 'syntaxes')).code, 2, 'no must-gather at all');
+  });
+
+  it('heads each root of status with the same line', () => {
+    const lines = run('status', samples.healthy).stdout.split('\n');
+    assert.equal(lines[1], healthyLine.trim());
   });
 });

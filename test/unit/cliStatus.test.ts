@@ -52,6 +52,7 @@ describe('CLI status: the JSON contract', () => {
         'insights',
         'pools',
         'root',
+        'summary',
       ]);
       assert.ok(timeOrNull(r.gatherTime) && r.gatherTime !== null);
       const cp = r.controlPlane;

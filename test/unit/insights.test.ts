@@ -80,9 +80,12 @@ describe('Insights Operator archives', () => {
       classifyInsightsPath('config/pod/openshift-etcd/logs/etcd-0/etcd_current.log'),
       { kind: 'log' },
     );
+    assert.deepEqual(classifyInsightsPath('config/infrastructure.json'), {
+      kind: 'resource',
+      resource: { group: 'config.openshift.io', plural: 'infrastructures', name: 'cluster' },
+    });
     for (const other of [
       'config/id',
-      'config/infrastructure.json',
       'events/openshift-machine-config-operator.json',
       'insights-operator/gathers.json',
       'aggregated/unused_machine_configs_count.json',

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import {
@@ -11,7 +12,8 @@ import {
 } from '../../client/src/upgradeStatus/treeModel';
 import type { TreeItemModel } from '../../client/src/upgradeStatus/treeModel';
 import type { NodeReport, StatusReport } from '../../server/src/core/updateStatus';
-import { repoRoot, samples, updates } from '../support/fixtures';
+import { copyFixture } from '../support/copyFixture';
+import { mustGatherRoot, repoRoot, samples, updates } from '../support/fixtures';
 
 function report(path: string): StatusReport {
   const r = spawnSync(
@@ -32,7 +34,12 @@ describe('Upgrade Status tree model', () => {
   const [root] = statusTree(seed);
 
   it('labels a must-gather with its update and the status bar with its target', () => {
-    assert.equal(root?.label, '4.7.3 → 4.7.4 · Stalled 91%');
+    assert.equal(root?.label, '4.7.3 → 4.7.4 · AWS', 'the first look: release, target, platform');
+    assert.match(
+      root?.description ?? '',
+      /^Stalled 91% · must-gather\.local\.\d+ · gathered 2021-03-25T12:20:41Z$/,
+    );
+    assert.equal(rootLabel(seed.roots[0]!), '4.7.3 → 4.7.4 · Stalled 91%');
     assert.equal(statusText(seed.roots[0]!), '4.7.4 · Stalled 91%');
     assert.equal(root?.tone, 'error');
     assert.equal(root?.icon, 'error');
@@ -161,5 +168,53 @@ describe('Upgrade Status tone', () => {
     assert.equal(statusTone(r!), 'error');
     assert.equal(statusTree({ roots: [r!] })[0]?.icon, 'error');
     assert.equal(statusTone(report(samples.healthy).roots[0]!), 'ok');
+  });
+});
+
+describe('Upgrade Status root item: the first look', () => {
+  it('shows the release and platform, and every field of the summary in its tooltip', () => {
+    const [healthy] = statusTree(report(samples.healthy));
+    assert.equal(healthy?.label, '4.10.3 · AWS');
+    assert.match(
+      healthy!.description,
+      /^Not updating · must-gather\.local\.\d+ · gathered 2022-03-24T17:41:05Z$/,
+    );
+    const tip = healthy!.tooltip.split('\n');
+    for (const line of [
+      'Release: 4.10.3',
+      'Platform: AWS',
+      'Cluster ID: b1a1e038-4ddd-4552-b3a9-39765890afdb',
+      'Channel: stable-4.10',
+      'Gathered: 2022-03-24T17:41:05Z (must-gather · image quay.io/openshift-release-dev/ocp-v4.0-art-dev@sha256:6826fcaf36340703591a302ec98f0bce1ccdccec4705d5aacbbecbf243c18447)',
+      'Holds: 6 nodes, 2 pools, 11 operators, 16 configs',
+    ])
+      assert.ok(tip.includes(line), line);
+    assert.equal(healthy!.children[0]?.label, 'Control plane', 'nothing lacking: no note items');
+    const [updating] = statusTree(report(updates.draining));
+    assert.equal(updating?.label, '4.15.2 → 4.15.3 · AWS');
+    assert.ok(updating!.tooltip.includes('Release: 4.15.2, updating to 4.15.3'));
+  });
+
+  it('lists what a must-gather lacks as its first children', () => {
+    const copy = copyFixture(samples.healthy);
+    try {
+      const cfg = join(mustGatherRoot(copy.path), 'cluster-scoped-resources/config.openshift.io');
+      for (const f of ['clusterversions', 'clusterversions.yaml', 'clusteroperators'])
+        rmSync(join(cfg, f), { recursive: true });
+      rmSync(join(cfg, 'clusteroperators.yaml'));
+      const [bare] = statusTree(report(copy.path));
+      assert.equal(bare?.label, 'release unknown · AWS');
+      assert.deepEqual(
+        bare!.children.slice(0, 3).map((c) => `${c.icon} ${c.label}`),
+        [
+          'info no ClusterVersion: the release, cluster ID and channel are unknown',
+          'info no ClusterOperators: the operators are not judged',
+          'pass Control plane',
+        ],
+      );
+      assert.ok(bare!.tooltip.includes('Note: no ClusterOperators: the operators are not judged'));
+    } finally {
+      copy.remove();
+    }
   });
 });

@@ -1,10 +1,16 @@
 /**
  * The Upgrade Status view as plain data, from the language server's status report: one item per
- * must-gather, then its control plane, worker pools, nodes and insights, each with its state's
- * icon and the evidence it opens. No VS Code here, so the model is tested in plain node.
+ * must-gather (its first look: release, platform, and what it lacks), then its control plane,
+ * worker pools, nodes and insights, each with its state's icon and the evidence it opens. No VS Code here, so the model is tested in plain node.
  */
-import { controlPlaneLabels, nodeAssessmentOrder } from '../../../server/src/protocol/messages';
+import {
+  controlPlaneLabels,
+  nodeAssessmentOrder,
+  summaryDetails,
+  summaryHeadline,
+} from '../../../server/src/protocol/messages';
 import type {
+  GatherSummary,
   InsightReport,
   NodeReport,
   PoolReport,
@@ -72,12 +78,17 @@ const toneIcon: Record<Tone, string> = {
 
 /** `4.15.3 · Stalled 97%`: what the status bar says of one must-gather. */
 export function statusText(r: RootStatusReport): string {
+  return `${r.controlPlane.target ?? '?'} · ${assessmentText(r)}`;
+}
+
+/** `Stalled 97%`, `Not updating`: the control plane's assessment with its completion. */
+export function assessmentText(r: RootStatusReport): string {
   const cp = r.controlPlane;
   const percent =
     cp.assessment === 'NotUpdating' || cp.completionPercent === null
       ? ''
       : ` ${cp.completionPercent}%`;
-  return `${cp.target ?? '?'} · ${controlPlaneLabels[cp.assessment]}${percent}`;
+  return `${controlPlaneLabels[cp.assessment]}${percent}`;
 }
 
 /** The assessment's tone, or worse when an insight is (a completed update with an error). */
@@ -103,26 +114,49 @@ export function statusTree(report: StatusReport): TreeItemModel[] {
   return report.roots.map((r) => rootItem(r));
 }
 
+/**
+ * The must-gather's first look: `4.15.3 → 4.16.0 · AWS`, described by where the update stands,
+ * its folder and gather time; the tooltip holds every field, and what the gather lacks opens
+ * as the first children.
+ */
 function rootItem(r: RootStatusReport): TreeItemModel {
   const cp = r.controlPlane;
   const tone = statusTone(r);
   const id = r.root;
   const errors = r.insights.filter((i) => i.level === 'error').length;
+  const s = r.summary;
   return {
     id,
-    label: rootLabel(r),
-    description: `${lastSegments(r.root)}${r.gatherTime ? ` · gathered ${r.gatherTime}` : ''}`,
-    tooltip: `${r.root}\n\n${cp.reason}${errors ? `\n\n${errors} error-level insight${errors === 1 ? '' : 's'}` : ''}`,
+    label: summaryHeadline(s),
+    description: `${assessmentText(r)} · ${lastSegments(r.root)}${s.gatherTime ? ` · gathered ${s.gatherTime}` : ''}`,
+    tooltip:
+      `${r.root}\n\n${summaryDetails(s).join('\n')}\n\n${cp.reason}` +
+      (errors ? `\n\n${errors} error-level insight${errors === 1 ? '' : 's'}` : ''),
     icon: iconOf(tone),
     tone,
     ...evidenceOf(cp),
     children: [
+      ...noteItems(id, s),
       controlPlaneItem(id, r),
       ...r.pools.map((p) => poolItem(id, p)),
       insightsItem(id, r.insights),
     ],
     expanded: true,
   };
+}
+
+/** What the must-gather lacks or the gather reported, one item each. */
+function noteItems(parent: string, s: GatherSummary): TreeItemModel[] {
+  return s.notes.map((note, i) => ({
+    id: `${parent}/note/${i}`,
+    label: oneLine(note, 100),
+    description: '',
+    tooltip: note,
+    icon: iconOf('info'),
+    tone: 'info',
+    children: [],
+    expanded: false,
+  }));
 }
 
 function controlPlaneItem(parent: string, r: RootStatusReport): TreeItemModel {

@@ -18,6 +18,8 @@ import type { Finding, Severity } from '../core/finding';
 import { severityRank } from '../core/finding';
 import { rules } from '../rules/registry';
 import { loadSnapshot } from './loadSnapshot';
+import { summarize } from './summary';
+import type { GatherSummary } from '../core/summary';
 
 export type RuleLevel = Severity | 'off';
 
@@ -34,6 +36,8 @@ export interface RootAnalysis {
   index: GatherIndex;
   /** The typed objects the rules saw; hovers and links read the same views. */
   snapshot: Snapshot;
+  /** The first look: which cluster, how it was gathered, what it holds and lacks. */
+  summary: GatherSummary;
   /** Where the update stands (computed before the rules, which read it). */
   assessment: UpdateAssessment;
   /** Update-level judgements from the assessment and the findings. */
@@ -72,6 +76,7 @@ export async function analyzeRoot(
 ): Promise<RootAnalysis> {
   const idx = index ?? (await buildIndex(root));
   const { snapshot, problems, filesRead } = await loadSnapshot(idx, ctx.cache);
+  const summary = await summarize(idx, snapshot, ctx.cache);
   const internalErrors: string[] = [];
   const found: Finding[] = [...problems];
   // Where the update stands is judged once, before the rules, which read it.
@@ -91,6 +96,7 @@ export async function analyzeRoot(
     root,
     index: idx,
     snapshot,
+    summary,
     assessment,
     insights: insightsOf(assessment, findings),
     findings,

@@ -13,6 +13,7 @@ import { arr, rec, str } from '../model/access';
 import type { Json } from '../model/access';
 import { ClusterOperator } from '../model/clusterOperator';
 import { ClusterVersion } from '../model/clusterVersion';
+import { Infrastructure } from '../model/infrastructure';
 import { parseResultsOfWork } from '../model/cvoLog';
 import type { KubeObject, ObjectSource } from '../model/kubeObject';
 import { MachineConfig } from '../model/machineConfig';
@@ -42,11 +43,20 @@ export async function loadSnapshot(
 
   const cfg = 'config.openshift.io';
   const mc = 'machineconfiguration.openshift.io';
-  const [versions, operators, pools, nodes] = await Promise.all([
+  const [versions, operators, pools, nodes, infrastructures] = await Promise.all([
     loadKind(ctx, filesOf(index, cfg, 'clusterversions'), ClusterVersion, 'ClusterVersion'),
     loadKind(ctx, filesOf(index, cfg, 'clusteroperators'), ClusterOperator, 'ClusterOperator'),
     loadKind(ctx, filesOf(index, mc, 'machineconfigpools'), MachineConfigPool, 'MachineConfigPool'),
     loadKind(ctx, filesOf(index, 'core', 'nodes'), Node, 'Node'),
+    // gather-extra's config-resources.json lists every cluster config: only its Infrastructure.
+    loadKind(
+      ctx,
+      filesOf(index, cfg, 'infrastructures'),
+      Infrastructure,
+      'Infrastructure',
+      'yaml',
+      true,
+    ),
   ]);
 
   const wanted = new Set<string>();
@@ -75,6 +85,8 @@ export async function loadSnapshot(
   };
   const cv = versions.find((v) => v.name === 'version') ?? versions[0];
   if (cv) snapshot.clusterVersion = cv;
+  const infra = infrastructures.find((i) => i.name === 'cluster') ?? infrastructures[0];
+  if (infra) snapshot.infrastructure = infra;
   if (index.gatherTime) snapshot.gatherTime = index.gatherTime;
   return { snapshot, problems, filesRead };
 }
@@ -150,6 +162,8 @@ async function loadKind<T extends KubeObject>(
   ctor: Ctor<T>,
   kind: string,
   mode: ReadMode = 'yaml',
+  /** Lists of several kinds: items of another kind are left out (not an error). */
+  onlyKind = false,
 ): Promise<T[]> {
   const singles = files.filter((f) => !f.list);
   // `oc adm inspect` writes a List beside the single files of the same objects
@@ -164,7 +178,10 @@ async function loadKind<T extends KubeObject>(
     for (const [raw, source] of objs) add(new ctor(raw, source), true);
   }
   for (const objs of await Promise.all(lists.map((f) => readObjects(ctx, f, mode, kind)))) {
-    for (const [raw, source] of objs) add(new ctor(raw, source), false);
+    for (const [raw, source] of objs) {
+      if (onlyKind && (str(raw.kind) ?? kind) !== kind) continue;
+      add(new ctor(raw, source), false);
+    }
   }
   return [...byKey.values()].sort((a, b) => a.name.localeCompare(b.name));
 }

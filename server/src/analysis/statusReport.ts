@@ -84,6 +84,7 @@ export function statusReport(
   return {
     root: path(a.root.path),
     gatherTime: time(a.snapshot.gatherTime),
+    summary: { ...a.summary, root: path(a.summary.root) },
     controlPlane,
     pools: a.assessment.pools.map((p) => ({
       name: p.name,

@@ -1,9 +1,14 @@
-/** Formats findings for the terminal (grouped by file, like a compiler) and as JSON. */
+/**
+ * Formats an analysis for the terminal (the first look at each must-gather, then findings
+ * grouped by file, like a compiler) and as JSON (`{summary, findings}`).
+ */
 import type { ParsedFileCache } from '../gather/fileCache';
 import { rangeIn } from '../yaml/positions';
 import type { Finding } from '../core/finding';
 import { pathDisplay } from '../core/paths';
 import type { PathDisplay } from '../core/paths';
+import { summaryLine, summaryNotes, summaryProvenance } from '../core/summary';
+import type { GatherSummary } from '../core/summary';
 import type { RootAnalysis } from '../analysis/analyze';
 
 export interface ReportedLocation {
@@ -60,8 +65,34 @@ export function toReported(
   );
 }
 
-export function formatJson(findings: ReportedFinding[]): string {
-  return JSON.stringify({ findings }, null, 2) + '\n';
+/** Each root's first look, its root named like the findings' (relative to the analysed path). */
+export function toReportedSummaries(
+  base: string | PathDisplay,
+  analyses: RootAnalysis[],
+): GatherSummary[] {
+  const relPath = typeof base === 'string' ? pathDisplay(base) : base;
+  return analyses.map((a) => ({ ...a.summary, root: relPath(a.summary.root) }));
+}
+
+export function formatJson(findings: ReportedFinding[], summary: GatherSummary[]): string {
+  return JSON.stringify({ summary, findings }, null, 2) + '\n';
+}
+
+/**
+ * A few lines per root: its path, the first look in one line, how it was gathered (when that says
+ * more than `must-gather`), and its notes.
+ */
+export function formatSummaries(summaries: GatherSummary[], color: boolean): string[] {
+  const paint = (code: string, s: string) => (color ? `\x1b[${code}m${s}\x1b[0m` : s);
+  return summaries.flatMap((s) => [
+    paint('1', s.root),
+    `  ${summaryLine(s)}`,
+    ...(s.form !== 'must-gather' || s.image !== undefined || s.ocVersion !== undefined
+      ? [`  ${summaryProvenance(s)}`]
+      : []),
+    ...summaryNotes(s).map((n) => `  ${paint('33', 'note:')} ${n}`),
+    '',
+  ]);
 }
 
 export function formatText(
@@ -78,6 +109,7 @@ export function formatText(
   lines.push(
     `Analysed ${roots.length} must-gather${roots.length === 1 ? '' : 's'}: ${rootList.join(', ')}`,
     '',
+    ...formatSummaries(toReportedSummaries(display, roots), color),
   );
   const byFile = new Map<string, ReportedFinding[]>();
   for (const f of findings) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);

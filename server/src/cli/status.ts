@@ -1,8 +1,10 @@
 /**
- * `must-gather-inspector status <path>`: where the update stands, in the sections of
+ * `must-gather-inspector status <path>`: the first look at each must-gather in one line, then
+ * where the update stands, in the sections of
  * `oc adm upgrade status` (Control Plane, Worker Upgrade, Update Health), each line ending with
  * the file:line of its evidence (relative to the must-gather), or as JSON.
  */
+import { summaryLine } from '../core/summary';
 import { clip, duration } from '../core/text';
 import { controlPlaneLabels } from '../core/updateStatus';
 import type { Evidence, NodeReport, PoolReport, StatusReport } from '../core/updateStatus';
@@ -23,7 +25,7 @@ export function formatStatusText(report: StatusReport, color: boolean): string {
     const ago = (t: string | null) =>
       t && r.gatherTime ? duration(Date.parse(r.gatherTime) - Date.parse(t)) : '-';
     const cp = r.controlPlane;
-    out.push(paint('4', r.root) + (r.gatherTime ? `  (gathered ${r.gatherTime})` : ''), '');
+    out.push(paint('4', r.root), summaryLine(r.summary), '');
     out.push('= Control Plane =');
     out.push(`Assessment:      ${controlPlaneLabels[cp.assessment]}${at(cp)}`);
     if (cp.target) {

@@ -5,6 +5,8 @@
  * (1-based) place the evidence.
  */
 
+import type { GatherSummary } from './summary';
+
 export interface Evidence {
   file: string;
   line: number;
@@ -103,6 +105,8 @@ export interface RootStatusReport {
   /** The must-gather, relative to the analysed path (absolute from the language server). */
   root: string;
   gatherTime: string | null;
+  /** The first look at the must-gather (its `root` named as above). */
+  summary: GatherSummary;
   controlPlane: ControlPlaneReport;
   /** Worker pools (every pool but master). */
   pools: PoolReport[];

@@ -4,7 +4,8 @@
  * compact, managedFields removed), named by its gatherers (openshift/insights-operator
  * `pkg/gatherers/clusterconfig/`, `docs/gathered-data.md`):
  * - `config/version.json` the ClusterVersion (`gather_cluster_version.go`; typed, so without
- *   `kind` and `apiVersion`), `config/id` the cluster ID;
+ *   `kind` and `apiVersion`), `config/id` the cluster ID, `config/infrastructure.json` the
+ *   Infrastructure (`gather_cluster_infrastructure.go`; its name and region anonymised);
  * - `config/clusteroperator/<name>.json` each ClusterOperator (`gather_cluster_operators.go`);
  *   deeper `config/clusteroperator/<group>/<kind>/<name>.json` are their operator.openshift.io
  *   resources, not ClusterOperators;
@@ -38,6 +39,9 @@ export function classifyInsightsPath(rel: string): PathKind {
   if (p[0] === 'config') {
     if (rel === 'config/version.json') {
       return resource({ group: 'config.openshift.io', plural: 'clusterversions', name: 'version' });
+    }
+    if (rel === 'config/infrastructure.json') {
+      return resource({ group: 'config.openshift.io', plural: 'infrastructures', name: 'cluster' });
     }
     const kind = single[p[1] ?? ''];
     if (kind && p.length === 3 && json.test(p[2]!)) {

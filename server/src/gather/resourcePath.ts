@@ -71,6 +71,9 @@ const gatherExtraLists: Record<string, ResourcePath> = {
   'events.json': { group: 'core', plural: 'events' },
   'namespaces.json': { group: 'core', plural: 'namespaces' },
   'configmaps.json': { group: 'core', plural: 'configmaps' },
+  // One List of every cluster-wide config (APIServer, DNS, Infrastructure, …, each `cluster`):
+  // indexed as the Infrastructure's, the only kind of it that is read.
+  'config-resources.json': { group: 'config.openshift.io', plural: 'infrastructures' },
 };
 
 /** The file names that make a folder a gather-extra root. */
@@ -96,6 +99,7 @@ export const pluralOfKind: Record<string, { group: string; plural: string }> = {
   Pod: { group: 'core', plural: 'pods' },
   Event: { group: 'core', plural: 'events' },
   Namespace: { group: 'core', plural: 'namespaces' },
+  Infrastructure: { group: 'config.openshift.io', plural: 'infrastructures' },
   ConfigMap: { group: 'core', plural: 'configmaps' },
 };
 

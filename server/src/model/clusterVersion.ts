@@ -42,6 +42,24 @@ export class ClusterVersion extends KubeObject {
       return [e];
     });
   }
+  /** `spec.clusterID`: the cluster's identity (Telemetry and support cases name it). */
+  get clusterID(): string | undefined {
+    return str(this.spec.clusterID) || undefined;
+  }
+  /** `spec.channel` (`stable-4.16`), when one is set. */
+  get channel(): string | undefined {
+    return str(this.spec.channel) || undefined;
+  }
+  /**
+   * The release the cluster runs: the newest Completed history entry, else (no history entry is
+   * Partial) `status.desired`; undefined during an install that never completed.
+   */
+  get currentVersion(): string | undefined {
+    const history = this.history;
+    const completed = history.find((h) => h.state === 'Completed' && h.version !== '');
+    if (completed) return completed.version;
+    return history.some((h) => h.state === 'Partial') ? undefined : this.desiredVersion;
+  }
   /** An update is in flight when the newest history entry is Partial with no completion time. */
   get updateInProgress(): boolean {
     const h = this.history[0];

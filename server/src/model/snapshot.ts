@@ -4,6 +4,7 @@ import type { GatherRoot } from '../gather/discover';
 import type { ResultOfWork } from './cvoLog';
 import type { ClusterOperator } from './clusterOperator';
 import type { ClusterVersion } from './clusterVersion';
+import type { Infrastructure } from './infrastructure';
 import type { MachineConfig } from './machineConfig';
 import type { MachineConfigPool } from './machineConfigPool';
 import type { Node } from './node';
@@ -12,6 +13,8 @@ export interface Snapshot {
   root: GatherRoot;
   gatherTime?: Date;
   clusterVersion?: ClusterVersion;
+  /** The Infrastructure `cluster` (the platform), when the gather holds it. */
+  infrastructure?: Infrastructure;
   operators: ClusterOperator[];
   pools: MachineConfigPool[];
   /** Rendered configs referenced by pools and nodes, by name. */
