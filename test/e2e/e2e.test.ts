@@ -266,6 +266,20 @@ async function session(editor: Editor, options: CodeServerOptions = {}, source =
     tmp,
     workspace,
     server,
+    /**
+     * This session's workbench on `folder` (the workspace copy unless told), with the extension
+     * under development unless `installed` (then code-server's installed copy runs).
+     */
+    open(o: { folder?: string; installed?: boolean; testsPath?: string; log?: typeof log } = {}) {
+      return openWorkbench({
+        chromiumPath: editor.chromium,
+        authority: server.authority,
+        folder: o.folder ?? workspace,
+        ...(o.installed ? {} : { extensionPath: repoRoot }),
+        ...(o.testsPath ? { testsPath: o.testsPath } : {}),
+        log: o.log ?? log,
+      });
+    },
     stop() {
       server.stop();
       rmSync(tmp, { recursive: true, force: true });
@@ -297,11 +311,7 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
       let wb: Workbench | undefined;
       let code: number;
       try {
-        wb = await openWorkbench({
-          chromiumPath: editor.chromium,
-          authority: s.server.authority,
-          folder: s.workspace,
-          extensionPath: repoRoot,
+        wb = await s.open({
           testsPath: join(repoRoot, 'out', 'test', 'e2e', 'suite', 'index.js'),
           log: (line) => process.stdout.write(`    ${line}\n`),
         });
@@ -342,13 +352,7 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
     before(async () => {
       s = await session(editor);
       tmpDirs.push(s.tmp);
-      wb = await openWorkbench({
-        chromiumPath: editor.chromium,
-        authority: s.server.authority,
-        folder: s.workspace,
-        extensionPath: repoRoot,
-        log,
-      });
+      wb = await s.open();
       page = wb.page;
     });
 
@@ -745,13 +749,7 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
       assert.equal(made.status, 0, made.stderr?.toString());
       writeFileSync(join(caseFolder, 'case-notes.txt'), 'the upgrade to 4.7 hangs\n');
       before0 = listing(caseFolder);
-      wb = await openWorkbench({
-        chromiumPath: editor.chromium,
-        authority: s.server.authority,
-        folder: caseFolder,
-        extensionPath: repoRoot,
-        log,
-      });
+      wb = await s.open({ folder: caseFolder });
       page = wb.page;
     });
 
@@ -846,13 +844,7 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
     before(async () => {
       s = await session(editor, {}, fixture);
       tmpDirs.push(s.tmp);
-      wb = await openWorkbench({
-        chromiumPath: editor.chromium,
-        authority: s.server.authority,
-        folder: s.workspace,
-        extensionPath: repoRoot,
-        log,
-      });
+      wb = await s.open();
       page = wb.page;
     });
 
@@ -975,12 +967,7 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
       // `capabilities.untrustedWorkspaces` (a development extension runs in any case).
       s = await session(editor, { restrictedMode: true, installExtensionFrom: repoRoot });
       tmpDirs.push(s.tmp);
-      wb = await openWorkbench({
-        chromiumPath: editor.chromium,
-        authority: s.server.authority,
-        folder: s.workspace,
-        log,
-      });
+      wb = await s.open({ installed: true });
       page = wb.page;
     });
 
@@ -1041,12 +1028,7 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
       // Installed in this test's own extensions folder: the server's path names this test only.
       s = await session(editor, { installExtensionFrom: repoRoot });
       tmpDirs.push(s.tmp);
-      wb = await openWorkbench({
-        chromiumPath: editor.chromium,
-        authority: s.server.authority,
-        folder: s.workspace,
-        log,
-      });
+      wb = await s.open({ installed: true });
       page = wb.page;
     });
 

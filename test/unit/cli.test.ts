@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { examplesDir, fixturesDir, repoRoot, samples } from '../support/fixtures';
+import { runCli } from '../support/cli';
 import { tempTree } from '../support/tempTree';
-
-const cli = join(repoRoot, 'dist', 'cli.js');
 
 interface Reported {
   rule: string;
@@ -18,10 +16,7 @@ interface Reported {
   message: string;
 }
 
-function run(...args: string[]) {
-  const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const run = runCli;
 
 function json(...args: string[]): { code: number | null; findings: Reported[] } {
   const r = run('analyze', ...args, '--format', 'json');

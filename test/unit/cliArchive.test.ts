@@ -14,21 +14,16 @@ import { basename, dirname, join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import * as yazl from 'yazl';
-import { repoRoot, samples } from '../support/fixtures';
+import { samples } from '../support/fixtures';
+import { runCli } from '../support/cli';
 import { listing } from '../support/listing';
 
-const cli = join(repoRoot, 'dist', 'cli.js');
 const work = mkdtempSync(join(tmpdir(), 'mgi-archive-'));
 const cacheDir = join(work, 'cache');
 const cases = join(work, 'case-03912345');
 after(() => rmSync(work, { recursive: true, force: true }));
 
-function run(...args: string[]) {
-  const r = spawnSync(process.execPath, [cli, ...args, '--cache-dir', cacheDir], {
-    encoding: 'utf8',
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const run = (...args: string[]) => runCli(...args, '--cache-dir', cacheDir);
 
 interface Reported {
   rule: string;

@@ -1,17 +1,12 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { NodeReport, StatusReport } from '../../server/src/core/updateStatus';
-import { examplesDir, repoRoot, samples } from '../support/fixtures';
+import { examplesDir, samples } from '../support/fixtures';
+import { runCli } from '../support/cli';
 
-const cli = join(repoRoot, 'dist', 'cli.js');
-
-function run(...args: string[]) {
-  const r = spawnSync(process.execPath, [cli, 'status', ...args], { encoding: 'utf8' });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const run = (...args: string[]) => runCli('status', ...args);
 
 function json(path: string): { code: number | null; report: StatusReport } {
   const r = run(path, '--format', 'json');

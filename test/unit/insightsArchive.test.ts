@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import {
   mkdirSync,
   mkdtempSync,
@@ -15,20 +14,15 @@ import { after, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { makeTar } from '../support/archives';
 import type { Item } from '../support/archives';
-import { repoRoot, samples } from '../support/fixtures';
+import { samples } from '../support/fixtures';
+import { runCli } from '../support/cli';
 import { listing } from '../support/listing';
 
-const cli = join(repoRoot, 'dist', 'cli.js');
 const work = mkdtempSync(join(tmpdir(), 'mgi-insights-archive-'));
 const cacheDir = join(work, 'cache');
 after(() => rmSync(work, { recursive: true, force: true }));
 
-function run(...args: string[]) {
-  const r = spawnSync(process.execPath, [cli, ...args, '--cache-dir', cacheDir], {
-    encoding: 'utf8',
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const run = (...args: string[]) => runCli(...args, '--cache-dir', cacheDir);
 
 /** Every file below a folder, relative, sorted. */
 function files(root: string, rel = ''): string[] {
