@@ -699,6 +699,16 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
       await waitForStatusBarText(item, statusText(early[0]!));
       await quickOpen(page, 'machine-config.yaml', 'bug-1943289');
       assert.equal(await waitForStatusBarText(item, status), '4.7.4 · Stalled 91%');
+      // Its tooltip gives each must-gather's first look.
+      await item.hover();
+      await waitForText(
+        page,
+        '.workbench-hover-container, .monaco-hover',
+        /4\.7\.3 → 4\.7\.4 · AWS · cluster 528a0ee0… · channel stable-4\.7 · gathered 2021-03-25T12:20:41Z · 55 nodes, 2 pools, 11 operators, 17 configs/,
+        15_000,
+      );
+      await screenshot(page, shots, 'upgrade-status-statusbar-tooltip');
+      await page.mouse.move(700, 300);
       // A click on it brings the Upgrade Status view back, focused.
       await openViewContainer(page, 'Explorer');
       await item.click({ timeout: 10_000 });
