@@ -13,6 +13,8 @@ import { arr, rec, str } from '../model/access';
 import type { Json } from '../model/access';
 import { ClusterOperator } from '../model/clusterOperator';
 import { ClusterVersion } from '../model/clusterVersion';
+import { ADMIN_ACKS, ADMIN_GATES, ConfigMap } from '../model/configMap';
+import type { AdminConfigMaps } from '../model/configMap';
 import { Infrastructure } from '../model/infrastructure';
 import { parseResultsOfWork } from '../model/cvoLog';
 import type { KubeObject, ObjectSource } from '../model/kubeObject';
@@ -82,6 +84,7 @@ export async function loadSnapshot(
     machineConfigs: new Map(configs.filter((c) => wanted.has(c.name)).map((c) => [c.name, c])),
     nodes,
     cvoLogs: await loadCvoLogs(ctx, index),
+    adminConfigMaps: await loadAdminConfigMaps(ctx, index),
   };
   const cv = versions.find((v) => v.name === 'version') ?? versions[0];
   if (cv) snapshot.clusterVersion = cv;
@@ -137,6 +140,25 @@ async function loadCvoLogs(ctx: LoadContext, index: GatherIndex): Promise<Snapsh
       out.push({ subject: `log/${c.namespace}/${c.pod}/${c.container}`, file: newest, results });
   }
   return out;
+}
+
+/**
+ * The admin-gates and admin-acks ConfigMaps, from their namespaces' ConfigMaps
+ * (`namespaces/<ns>/core/configmaps.yaml`, gathered when an operator relates the namespace).
+ * gather-extra's `configmaps.json` (every namespace's, one List) is not read.
+ */
+async function loadAdminConfigMaps(ctx: LoadContext, index: GatherIndex): Promise<AdminConfigMaps> {
+  const one = async (where: { namespace: string; name: string }) => {
+    const files = filesOf(index, 'core', 'configmaps').filter(
+      (f) => f.resource.namespace === where.namespace,
+    );
+    if (files.length === 0) return { gathered: false };
+    const maps = await loadKind(ctx, files, ConfigMap, 'ConfigMap');
+    const configMap = maps.find((m) => m.name === where.name);
+    return configMap ? { gathered: true, configMap } : { gathered: true };
+  };
+  const [gates, acks] = await Promise.all([one(ADMIN_GATES), one(ADMIN_ACKS)]);
+  return { gates, acks };
 }
 
 interface LoadContext {

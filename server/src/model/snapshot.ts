@@ -4,6 +4,7 @@ import type { GatherRoot } from '../gather/discover';
 import type { ResultOfWork } from './cvoLog';
 import type { ClusterOperator } from './clusterOperator';
 import type { ClusterVersion } from './clusterVersion';
+import type { AdminConfigMaps } from './configMap';
 import type { Infrastructure } from './infrastructure';
 import type { MachineConfig } from './machineConfig';
 import type { MachineConfigPool } from './machineConfigPool';
@@ -22,6 +23,8 @@ export interface Snapshot {
   nodes: Node[];
   /** `Result of work` lines of the cluster-version operator's logs, one entry per container. */
   cvoLogs: ContainerResults[];
+  /** The admin-gates and admin-acks ConfigMaps, as far as the gather holds their namespaces. */
+  adminConfigMaps?: AdminConfigMaps;
 }
 
 /** A `Result of work` line and the log file it is in. */
