@@ -1,7 +1,11 @@
-/** clusterversion-failing: ClusterVersion reports Failing=True. */
+/**
+ * clusterversion-failing: ClusterVersion reports Failing=True. A refused release (the 4.7–4.9
+ * precondition and payload reasons) is clusterversion-update-not-accepted's finding instead.
+ */
 import { findCondition } from '../model/condition';
 import { operatorsNamed } from '../model/operatorMessages';
 import type { Snapshot } from '../model/snapshot';
+import { notAcceptedFailingReasons } from '../model/updateAcceptance';
 import { finding } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { clip, when } from '../core/text';
@@ -14,6 +18,7 @@ export const clusterVersionFailing: Rule = {
     const cv = s.clusterVersion;
     const c = cv && findCondition(cv.conditions, 'Failing');
     if (!cv || c?.status !== 'True') return [];
+    if (Object.hasOwn(notAcceptedFailingReasons, c.reason)) return [];
     const named = operatorsNamed(c.message);
     const message =
       `The cluster-version operator reports Failing since ${when(c.lastTransitionTime, s.gatherTime)}` +

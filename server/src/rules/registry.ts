@@ -6,6 +6,7 @@ import { operatorNotLeveled } from './operatorNotLeveled';
 import { poolDegraded } from './poolDegraded';
 import { poolNotUpdated } from './poolNotUpdated';
 import { clusterVersionFailing } from './clusterVersionFailing';
+import { clusterVersionUpdateNotAccepted } from './clusterVersionUpdateNotAccepted';
 import { cvoWaitingOnOperator } from './cvoWaitingOnOperator';
 import { mcoRequiredPoolDegradedUnreported } from './mcoRequiredPoolDegradedUnreported';
 import { nodeMcdDegraded } from './nodeMcdDegraded';
@@ -32,6 +33,7 @@ export const rules: readonly Rule[] = [
   operatorDegraded,
   operatorNotUpgradeable,
   operatorNotLeveled,
+  clusterVersionUpdateNotAccepted,
   clusterVersionFailing,
   clusterVersionUpdateIncomplete,
   cvoWaitingOnOperator,
