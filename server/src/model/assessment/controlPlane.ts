@@ -8,6 +8,7 @@ import type { ClusterOperator } from '../clusterOperator';
 import type { ClusterVersion, HistoryEntry } from '../clusterVersion';
 import { findCondition } from '../condition';
 import type { Snapshot } from '../snapshot';
+import { updateRefusal } from '../updateAcceptance';
 import type {
   ControlPlaneAssessment,
   ControlPlaneStatus,
@@ -101,10 +102,23 @@ export function controlPlaneStatus(
       ? Math.max(0, Math.round((end.getTime() - startedAt.getTime()) / 1000))
       : undefined;
   const progressing = cv && findCondition(cv.conditions, 'Progressing');
+  // A release the CVO refused is not being applied, whatever Progressing says (4.7–4.9 list it
+  // as a Partial history entry and report Progressing=True "Unable to apply").
+  const refusal = updateRefusal(cv);
+  const refused = refusal && refusal.condition.status !== 'Unknown' ? refusal : undefined;
+  let evidence = progressing?.location ?? cv?.at('status');
 
   let assessment: ControlPlaneAssessment;
   let reason: string;
-  if (!cv) {
+  if (cv && refused) {
+    const requested = refused.requested.version ?? refused.requested.image ?? '?';
+    const c = refused.condition;
+    assessment = inFlight ? 'Stalled' : 'NotUpdating';
+    reason =
+      `The update to ${requested} was not accepted (${c.type}=${c.status} ${c.reason}): ` +
+      `the cluster stays on ${refused.current ?? 'its current release'} and applies nothing of it.`;
+    evidence = c.location;
+  } else if (!cv) {
     assessment = 'NotUpdating';
     reason = 'The must-gather holds no ClusterVersion, so where an update stands is unknown.';
   } else if (inFlight) {
@@ -150,7 +164,7 @@ export function controlPlaneStatus(
     health,
     nodes: masters,
     reason,
-    evidence: progressing?.location ?? cv?.at('status'),
+    evidence,
   };
 }
 
