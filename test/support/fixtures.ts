@@ -33,6 +33,7 @@ export const updates = {
   previousIncomplete: join(fixturesDir, 'update-previous-incomplete'),
   singleNode: join(fixturesDir, 'update-single-node'),
   compact: join(fixturesDir, 'update-compact'),
+  notAcceptedAdminAck: join(fixturesDir, 'update-not-accepted-admin-ack'),
 };
 
 /** The image folder (the must-gather root) below a scenario folder. */

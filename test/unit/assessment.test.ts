@@ -140,6 +140,23 @@ describe('update assessment on the update scenarios', () => {
     );
   });
 
+  it('a refused update (admin ack): not updating, and the Update Health error is the finding that says why', async () => {
+    const a = await analyse(updates.notAcceptedAdminAck);
+    const cp = a.assessment.controlPlane;
+    assert.equal(cp.assessment, 'NotUpdating');
+    assert.match(
+      cp.reason,
+      /^The update to 4\.16\.0 was not accepted \(ReleaseAccepted=False PreconditionChecks\)/,
+    );
+    assert.deepEqual(serious(a), ['clusterversion-update-not-accepted']);
+    const errors = a.insights.filter((i) => i.level === 'error');
+    assert.deepEqual(
+      errors.map((i) => [i.rule, i.impact]),
+      [['clusterversion-update-not-accepted', 'Update Stalled']],
+    );
+    assert.deepEqual(errors[0]!.evidence, cp.evidence);
+  });
+
   it('completed with a pool still rolling: Completed, not "not updating"', async () => {
     const a = await analyse(updates.completedPoolRolling);
     const cp = a.assessment.controlPlane;

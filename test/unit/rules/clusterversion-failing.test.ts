@@ -10,6 +10,18 @@ ruleTester(clusterVersionFailing, {
       snapshot: snapshotOf(samples.workerBlocksMco),
       reason: 'Failing=False in the seed',
     },
+    {
+      name: 'leaves a refused release (4.7–4.9 UpgradePreconditionCheckFailed) to clusterversion-update-not-accepted',
+      snapshot: snapshotOf(samples.workerBlocksMco, (s) =>
+        setCondition(s.clusterVersion!, 'Failing', {
+          status: 'True',
+          reason: 'UpgradePreconditionCheckFailed',
+          message:
+            'Precondition "ClusterVersionUpgradeable" failed because of "DegradedPool": Cluster operator machine-config cannot be upgraded between minor versions: One or more machine config pools are degraded',
+        }),
+      ),
+      reason: 'one finding per cause: the refusal is clusterversion-update-not-accepted',
+    },
   ],
   invalid: [
     {
