@@ -33,6 +33,7 @@ export const updates = {
   previousIncomplete: join(fixturesDir, 'update-previous-incomplete'),
   singleNode: join(fixturesDir, 'update-single-node'),
   compact: join(fixturesDir, 'update-compact'),
+  staticPodRolloutStuck: join(fixturesDir, 'update-static-pod-rollout-stuck'),
 };
 
 /** The image folder (the must-gather root) below a scenario folder. */
