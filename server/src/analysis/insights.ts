@@ -25,6 +25,7 @@ export interface Insight {
 const impactOf: Record<string, Impact> = {
   'clusterversion-failing': 'Update Stalled',
   'clusterversion-update-incomplete': 'None',
+  'control-plane-rollout-stuck': 'Update Stalled',
   'cvo-waiting-on-operator': 'Update Stalled',
   'mco-blocked-by-non-required-pool': 'Update Stalled',
   'mco-level-before-required-pools': 'Update Stalled',

@@ -6,6 +6,7 @@ import { operatorNotLeveled } from './operatorNotLeveled';
 import { poolDegraded } from './poolDegraded';
 import { poolNotUpdated } from './poolNotUpdated';
 import { clusterVersionFailing } from './clusterVersionFailing';
+import { controlPlaneRolloutStuck } from './controlPlaneRolloutStuck';
 import { cvoWaitingOnOperator } from './cvoWaitingOnOperator';
 import { mcoRequiredPoolDegradedUnreported } from './mcoRequiredPoolDegradedUnreported';
 import { nodeMcdDegraded } from './nodeMcdDegraded';
@@ -28,6 +29,7 @@ export const rules: readonly Rule[] = [
   nodeMcdDegraded,
   nodeNotReady,
   nodeVersionSkew,
+  controlPlaneRolloutStuck,
   operatorUnavailable,
   operatorDegraded,
   operatorNotUpgradeable,
