@@ -39,6 +39,9 @@ const runLevel: Record<string, number> = {
  */
 const slowAfterMinutes = 30;
 
+/** At most this many nodes, pods or revisions are named from one message. */
+const maxNamed = 5;
+
 export const controlPlaneRolloutStuck: Rule = {
   id: 'control-plane-rollout-stuck',
   defaultSeverity: 'warning',
@@ -81,13 +84,14 @@ function report(s: Snapshot, now: Date | undefined, onTime: boolean, r: StaticPo
   const related = [];
   if (r.installer) {
     const inst = r.installer;
-    const pods = installerPodsNamed(inst.text);
+    // A control plane has a handful of nodes: more names than that are not worth listing.
+    const pods = installerPodsNamed(inst.text).slice(0, maxNamed);
     const nodes = namedNodes(
       s,
       inst.text,
       pods.map((p) => p.node),
-    );
-    const revisions = listing(inst.failures.map((f) => String(f.revision)));
+    ).slice(0, maxNamed);
+    const revisions = listing(inst.failures.slice(0, maxNamed).map((f) => String(f.revision)));
     const count = inst.failures.reduce((n, f) => n + f.nodes, 0);
     const last = inst.failures[inst.failures.length - 1]!;
     const tail = last.errors.slice(-2).map((e) => clipStart(e, 200));
@@ -126,7 +130,7 @@ function report(s: Snapshot, now: Date | undefined, onTime: boolean, r: StaticPo
     );
     if (r.installer === undefined)
       related.push(rel(r.members.condition.location, 'etcd EtcdMembersDegraded'));
-    for (const name of namedNodes(s, bad.join(' '), bad)) {
+    for (const name of namedNodes(s, bad.join(' '), bad).slice(0, maxNamed)) {
       const n = s.nodes.find((x) => x.name === name);
       related.push(
         rel(
