@@ -34,6 +34,7 @@ export const updates = {
   singleNode: join(fixturesDir, 'update-single-node'),
   compact: join(fixturesDir, 'update-compact'),
   notAcceptedAdminAck: join(fixturesDir, 'update-not-accepted-admin-ack'),
+  staticPodRolloutStuck: join(fixturesDir, 'update-static-pod-rollout-stuck'),
 };
 
 /** The image folder (the must-gather root) below a scenario folder. */

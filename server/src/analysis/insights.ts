@@ -26,6 +26,7 @@ const impactOf: Record<string, Impact> = {
   'clusterversion-failing': 'Update Stalled',
   'clusterversion-update-incomplete': 'None',
   'clusterversion-update-not-accepted': 'Update Stalled',
+  'control-plane-rollout-stuck': 'Update Stalled',
   'cvo-waiting-on-operator': 'Update Stalled',
   'mco-blocked-by-non-required-pool': 'Update Stalled',
   'mco-level-before-required-pools': 'Update Stalled',

@@ -1,9 +1,12 @@
 /**
  * operator-degraded: a ClusterOperator reports Degraded=True, with its own reason and message:
  * information under 5 minutes, a warning, an error from 40 minutes (as oc adm upgrade status).
+ * A static-pod operator degraded only by its installer or etcd members is left to
+ * control-plane-rollout-stuck, which reports that rollout.
  */
 import { findCondition } from '../model/condition';
 import type { Snapshot } from '../model/snapshot';
+import { degradedOnlyByRollout } from '../model/staticPods';
 import { mcoBlockedByNonRequiredPool } from './mcoBlockedByNonRequiredPool';
 import { agedConditionFinding } from './ages';
 import { cvoReaction } from './releaseNotes';
@@ -21,6 +24,8 @@ export const operatorDegraded: Rule = {
     return s.operators.flatMap((o) => {
       const c = findCondition(o.conditions, 'Degraded');
       if (c?.status !== 'True' || (explained && o.name === 'machine-config')) return [];
+      // An installer or etcd-member failure alone: control-plane-rollout-stuck reports it.
+      if (degradedOnlyByRollout(o)) return [];
       const detail = [c.reason, c.message].filter((x) => x !== '').join(': ');
       const message =
         `${o.name} is Degraded since ${when(c.lastTransitionTime, s.gatherTime)}` +

@@ -2,12 +2,14 @@
  * operator-not-leveled: a ClusterOperator reports an operator version other than the cluster's
  * target. While an update progresses, operators the cluster-version operator has not reached yet
  * are normal progress (the update status counts them): only those it reports waiting on are
- * findings, and every one once the update is stalled.
+ * findings, and every one once the update is stalled. A control-plane operator whose static-pod
+ * rollout has not converged is control-plane-rollout-stuck's to report.
  */
 import { describe, findCondition } from '../model/condition';
 import type { Snapshot } from '../model/snapshot';
 import { payloadOperators } from '../model/assessment/controlPlane';
 import { operatorsNamed } from '../model/operatorMessages';
+import { staticPodRollout } from '../model/staticPods';
 import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 
@@ -27,6 +29,9 @@ export const operatorNotLeveled: Rule = {
       const v = o.operatorVersion;
       if (!v || v.version === target) return [];
       if (inProgress && !waitedOn.has(o.name)) return [];
+      // A static-pod rollout that has not converged: control-plane-rollout-stuck reports it,
+      // version included.
+      if (staticPodRollout(o)) return [];
       // The operator the CVO waits on, rolling out (Progressing=True) in an update on time: the
       // update's own progress, said as information.
       const rolling =

@@ -7,6 +7,7 @@ import { poolDegraded } from './poolDegraded';
 import { poolNotUpdated } from './poolNotUpdated';
 import { clusterVersionFailing } from './clusterVersionFailing';
 import { clusterVersionUpdateNotAccepted } from './clusterVersionUpdateNotAccepted';
+import { controlPlaneRolloutStuck } from './controlPlaneRolloutStuck';
 import { cvoWaitingOnOperator } from './cvoWaitingOnOperator';
 import { mcoRequiredPoolDegradedUnreported } from './mcoRequiredPoolDegradedUnreported';
 import { nodeMcdDegraded } from './nodeMcdDegraded';
@@ -29,6 +30,7 @@ export const rules: readonly Rule[] = [
   nodeMcdDegraded,
   nodeNotReady,
   nodeVersionSkew,
+  controlPlaneRolloutStuck,
   operatorUnavailable,
   operatorDegraded,
   operatorNotUpgradeable,
