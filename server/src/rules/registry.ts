@@ -6,6 +6,7 @@ import { operatorNotLeveled } from './operatorNotLeveled';
 import { poolDegraded } from './poolDegraded';
 import { poolNotUpdated } from './poolNotUpdated';
 import { clusterVersionFailing } from './clusterVersionFailing';
+import { clusterVersionSlowOperator } from './clusterVersionSlowOperator';
 import { cvoWaitingOnOperator } from './cvoWaitingOnOperator';
 import { mcoRequiredPoolDegradedUnreported } from './mcoRequiredPoolDegradedUnreported';
 import { nodeMcdDegraded } from './nodeMcdDegraded';
@@ -14,6 +15,7 @@ import { nodeVersionSkew } from './nodeVersionSkew';
 import { operatorDegraded } from './operatorDegraded';
 import { operatorNotUpgradeable } from './operatorNotUpgradeable';
 import { operatorUnavailable } from './operatorUnavailable';
+import { pinnedImageSetDegraded } from './pinnedImageSetDegraded';
 import { poolPaused } from './poolPaused';
 import type { Rule } from './rule';
 import type { Severity } from '../core/finding';
@@ -23,6 +25,7 @@ export const rules: readonly Rule[] = [
   mcoBlockedByNonRequiredPool,
   mcoRequiredPoolDegradedUnreported,
   poolDegraded,
+  pinnedImageSetDegraded,
   poolPaused,
   poolNotUpdated,
   nodeMcdDegraded,
@@ -33,6 +36,7 @@ export const rules: readonly Rule[] = [
   operatorNotUpgradeable,
   operatorNotLeveled,
   clusterVersionFailing,
+  clusterVersionSlowOperator,
   clusterVersionUpdateIncomplete,
   cvoWaitingOnOperator,
 ];
