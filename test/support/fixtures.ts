@@ -33,6 +33,8 @@ export const updates = {
   previousIncomplete: join(fixturesDir, 'update-previous-incomplete'),
   singleNode: join(fixturesDir, 'update-single-node'),
   compact: join(fixturesDir, 'update-compact'),
+  /** 4.16.8 -> 4.17.3: the CVO marks kube-apiserver slow (Failing=Unknown SlowClusterOperator). */
+  slowOperator: join(fixturesDir, 'update-slow-operator'),
 };
 
 /** The image folder (the must-gather root) below a scenario folder. */

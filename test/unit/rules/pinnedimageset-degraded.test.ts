@@ -33,6 +33,7 @@ function pinned(message: string, version: string, opts: { degraded: boolean; rea
 ruleTester(pinnedImageSetDegraded, {
   valid: [
     { name: 'stays quiet on a healthy cluster', snapshot: snapshotOf(samples.healthy) },
+    // The healthy cluster and every update fixture (the healthy in-progress ones among them).
     ...Object.entries(updates).map(([name, dir]) => ({
       name: `stays quiet on update fixture ${name}`,
       snapshot: snapshotOf(dir),
