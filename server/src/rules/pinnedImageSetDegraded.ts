@@ -4,7 +4,7 @@
  * node could not prefetch them. The finding sits on the pool condition, with the pinned image
  * sets, the nodes the message names and machine-config's extension line as evidence.
  */
-import { nodesReporting } from '../model/operatorMessages';
+import { nodesReporting, poolsNotReady } from '../model/operatorMessages';
 import { atLeast, parseRelease } from '../model/release';
 import type { Snapshot } from '../model/snapshot';
 import { poolName } from './poolText';
@@ -16,6 +16,9 @@ const maxListed = 10;
 
 /** `failed to pull image "quay.io/…"` in the daemon's prefetch error. */
 const pullFailed = /failed to pull image "([^"\s]+)"/g;
+/** A PinnedImageSet an error names (`PinnedImageSet ai-models-v2 is …`, `pinnedimagesets "x" not found`). */
+const setNamed =
+  /\bPinnedImageSets? "?([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?)"?|\bpinnedimagesets(?:\.machineconfiguration\.openshift\.io)? "([^"]+)"/g;
 /** The daemon's out-of-space error, `storage available is less than minimum required`. */
 const noSpace = /storage available is less than minimum required|no space left on device/;
 
@@ -33,9 +36,15 @@ export const pinnedImageSetDegraded: Rule = {
       const sets = p.pinnedImageSets;
       const nodes = [...new Set(nodesReporting(cond.message).map((m) => m.name))];
       const images = [...new Set([...cond.message.matchAll(pullFailed)].map((m) => m[1]!))];
+      const mentioned = [
+        ...new Set([...cond.message.matchAll(setNamed)].map((m) => (m[1] ?? m[2])!)),
+      ];
       const named = [
         sets.length
           ? `It pins ${listing(sets.slice(0, maxListed).map((x) => x.name))}${sets.length > maxListed ? ` and ${sets.length - maxListed} more` : ''}.`
+          : '',
+        mentioned.length
+          ? `The message names PinnedImageSet${mentioned.length > 1 ? 's' : ''} ${listing(mentioned.slice(0, maxListed))}.`
           : '',
         nodes.length ? `Nodes named: ${listing(nodes.slice(0, maxListed))}.` : '',
         images.length
@@ -54,11 +63,19 @@ export const pinnedImageSetDegraded: Rule = {
           : release && atLeast(release, 4, 19)
             ? ` From 4.19 the node controller no longer counts it into the pool's Degraded${degraded ? ' (this pool is Degraded for another reason too)' : ''}; the images are not pinned, but the rollout is not held by it.`
             : '';
+      const extension = mco?.extension[p.name];
+      const mcoDegraded = mco?.conditions.find((c) => c.type === 'Degraded');
+      const holdsMco =
+        degraded &&
+        mcoDegraded?.status === 'True' &&
+        poolsNotReady(mcoDegraded.message).some((m) => m.name === p.name);
       const message =
         `Pool ${poolName(p)} reports PinnedImageSetsDegraded since ${when(cond.lastTransitionTime, s.gatherTime)}: ${clip(text || 'no reason given', 300)}.` +
         (named.length ? ` ${named.join(' ')}` : '') +
-        effect;
-      const extension = mco?.extension[p.name];
+        effect +
+        (holdsMco
+          ? ` machine-config is Degraded (${mcoDegraded?.reason || 'no reason'}) naming this pool.`
+          : '');
       return [
         finding(
           pinnedImageSetDegraded,
@@ -75,6 +92,9 @@ export const pinnedImageSetDegraded: Rule = {
             }),
             degraded
               ? rel(p.condition('Degraded')?.location, `pool ${p.name} Degraded=True`)
+              : undefined,
+            holdsMco
+              ? rel(mcoDegraded?.location, `machine-config Degraded=True names pool ${p.name}`)
               : undefined,
             mco && extension?.startsWith('pool is degraded because pinned image sets failed')
               ? rel(

@@ -6,6 +6,8 @@ import { samples, updates } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 import { setCondition } from '../../support/snapshot';
 
+const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** What the 4.16+ pinned image set controller writes when it cannot update the pool. */
 const populate =
   'Failed to populate pinned image sets for pool worker: MachineConfigPool.machineconfiguration.openshift.io "worker" is invalid: spec.pinnedImageSets: Too many: 101: must have at most 100 items';
@@ -34,10 +36,12 @@ ruleTester(pinnedImageSetDegraded, {
   valid: [
     { name: 'stays quiet on a healthy cluster', snapshot: snapshotOf(samples.healthy) },
     // The healthy cluster and every update fixture (the healthy in-progress ones among them).
-    ...Object.entries(updates).map(([name, dir]) => ({
-      name: `stays quiet on update fixture ${name}`,
-      snapshot: snapshotOf(dir),
-    })),
+    ...Object.entries(updates)
+      .filter(([name]) => name !== 'pinnedImages')
+      .map(([name, dir]) => ({
+        name: `stays quiet on update fixture ${name}`,
+        snapshot: snapshotOf(dir),
+      })),
     {
       name: 'PinnedImageSetsDegraded=False is the healthy state',
       snapshot: snapshotOf(updates.draining, (s) => {
@@ -52,6 +56,39 @@ ruleTester(pinnedImageSetDegraded, {
     },
   ],
   invalid: [
+    {
+      name: 'update-pinned-images-degraded: a webhook refused the worker pool its new set (4.16.10)',
+      snapshot: snapshotOf(updates.pinnedImages),
+      findings: [
+        {
+          severity: 'error',
+          subject: 'mcp/worker',
+          message: new RegExp(
+            '^' +
+              escape(
+                'Pool `worker` reports PinnedImageSetsDegraded since 2024-09-19T10:07:57Z (4h59m before the gather): ' +
+                  'Failed to populate pinned image sets for pool worker: admission webhook "validation.gatekeeper.sh" denied the request: ' +
+                  '[pinned-image-sets-approved] PinnedImageSet ai-models-v2 is not on the approved list. ' +
+                  'It pins ai-models-v1. The message names PinnedImageSet ai-models-v2. ' +
+                  'On 4.16-4.18 the node controller counts it into Degraded, so the pool is Degraded and, during an update, ' +
+                  'the machine-config operator waits on it and goes Degraded after its required-pools timeout. ' +
+                  'machine-config is Degraded (RequiredPoolsFailed) naming this pool.',
+              ) +
+              '$',
+          ),
+          location: (s) =>
+            s.pools.find((p) => p.name === 'worker')!.condition('PinnedImageSetsDegraded')!
+              .location,
+          related: [
+            (r) => r.pointer === '/spec/pinnedImageSets/0',
+            (r) => r.message === 'pool worker Degraded=True',
+            (r) =>
+              r.file.endsWith('machine-config.yaml') &&
+              r.message === 'machine-config Degraded=True names pool worker',
+          ],
+        },
+      ],
+    },
     {
       name: '4.16: the controller could not populate the pool; the pool is Degraded through it (error)',
       snapshot: snapshotOf(
@@ -140,6 +177,10 @@ ruleTester(pinnedImageSetDegraded, {
 // pool-degraded leaves a pool that is Degraded only through its pinned image sets to this rule.
 ruleTester(poolDegraded, {
   valid: [
+    {
+      name: 'update-pinned-images-degraded: the worker pool is pinnedimageset-degraded finding',
+      snapshot: snapshotOf(updates.pinnedImages),
+    },
     {
       name: 'a pool Degraded only by PinnedImageSetsDegraded is pinnedimageset-degraded finding',
       snapshot: snapshotOf(updates.draining, pinned(populate, '4.16.12', { degraded: true })),
