@@ -35,6 +35,10 @@ export const updates = {
   compact: join(fixturesDir, 'update-compact'),
   notAcceptedAdminAck: join(fixturesDir, 'update-not-accepted-admin-ack'),
   staticPodRolloutStuck: join(fixturesDir, 'update-static-pod-rollout-stuck'),
+  /** 4.16.8 -> 4.17.3: the CVO marks kube-apiserver slow (Failing=Unknown SlowClusterOperator). */
+  slowOperator: join(fixturesDir, 'update-slow-operator'),
+  /** 4.16.8 -> 4.16.10 (TechPreviewNoUpgrade): the worker pool is PinnedImageSetsDegraded, so Degraded. */
+  pinnedImages: join(fixturesDir, 'update-pinned-images-degraded'),
 };
 
 /** The image folder (the must-gather root) below a scenario folder. */

@@ -1,7 +1,8 @@
 /** MachineConfigPool: target vs current rendered config, machine counts, conditions. */
-import { num, path, str, strMap } from './access';
+import { arr, num, path, rec, str, strMap } from './access';
 import { findCondition, readConditions } from './condition';
 import type { Condition } from './condition';
+import type { Location } from '../core/finding';
 import { KubeObject } from './kubeObject';
 
 /** The label that makes the machine-config operator wait for a pool before it reports level. */
@@ -49,6 +50,13 @@ export class MachineConfigPool extends KubeObject {
       unavailable: num(s.unavailableMachineCount),
       degraded: num(s.degradedMachineCount),
     };
+  }
+  /** The PinnedImageSets the pool pins (`spec.pinnedImageSets[].name`, 4.16+), with their places. */
+  get pinnedImageSets(): { name: string; location: Location }[] {
+    return arr(this.spec.pinnedImageSets).flatMap((r, i) => {
+      const name = str(rec(r)?.name);
+      return name ? [{ name, location: this.at('spec', 'pinnedImageSets', i) }] : [];
+    });
   }
   get nodeSelector(): Record<string, string> {
     return strMap(path(this.spec, 'nodeSelector', 'matchLabels'));

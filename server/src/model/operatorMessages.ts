@@ -23,6 +23,15 @@ const waitingOn = new RegExp(
   `\\bwaiting (?:up to \\d+ minutes )?on (${k8sName}(?:, ${k8sName})*)`,
   'g',
 );
+/**
+ * The CVO's SlowClusterOperator wording (4.16+ `convertErrorToProgressingForUpdateEffectNone`):
+ * `waiting on a, b over 30 minutes which is longer than expected`, `waiting on a over 30 minutes
+ * and machine-config over 90 minutes which is longer than expected`, `waiting on machine-config
+ * over 90 minutes which is longer than expected`.
+ */
+const slowWait = new RegExp(
+  `\\bwaiting on (${k8sName}(?:, ${k8sName})*) over (\\d+) minutes(?: and (${k8sName}) over (\\d+) minutes)? which is longer than expected`,
+);
 /** `error pool worker is not ready`, `MachineConfigPool worker is not ready`, `required pool …`. */
 const poolNotReady = new RegExp(
   `\\b(required\\s+)?(?:MachineConfigPool|pool)\\s+(${k8sName})\\s+is\\s+not\\s+ready`,
@@ -45,6 +54,11 @@ export function operatorMentions(message: string): Mention[] {
     }
   }
   for (const m of message.matchAll(operatorSubject)) out.push(mention(m, 1));
+  const slow = slowWait.exec(message);
+  if (slow?.[3]) {
+    const at = (slow.index ?? 0) + slow[0].indexOf(` and ${slow[3]} over `) + 5;
+    out.push({ name: slow[3], span: [at, at + slow[3].length] });
+  }
   return out.sort((a, b) => a.span[0] - b.span[0]);
 }
 
@@ -52,7 +66,23 @@ export function operatorMentions(message: string): Mention[] {
 export function operatorsNamed(message: string): string[] {
   const waiting = [...message.matchAll(waitingOn)].flatMap((m) => m[1]!.split(', '));
   const subjects = [...message.matchAll(operatorSubject)].map((m) => m[1]!);
-  return [...new Set([...waiting, ...subjects])];
+  const slow = slowOperators(message).map((o) => o.name);
+  return [...new Set([...waiting, ...slow, ...subjects])];
+}
+
+/** An operator the CVO has waited on longer than it expects, and after how many minutes it says so. */
+export interface SlowOperator {
+  name: string;
+  minutes: number;
+}
+
+/** The operators a SlowClusterOperator message names, in its order, each with its threshold. */
+export function slowOperators(message: string): SlowOperator[] {
+  const m = slowWait.exec(message);
+  if (!m) return [];
+  const out = m[1]!.split(', ').map((name) => ({ name, minutes: Number(m[2]) }));
+  if (m[3]) out.push({ name: m[3], minutes: Number(m[4]) });
+  return out;
 }
 
 /** Pools machine-config's RequiredPoolsFailed message names, with whether it called them required. */

@@ -3,6 +3,7 @@
  * operators it is waiting on. The finding sits on that log line, tied to the operators' files.
  */
 import { findCondition } from '../model/condition';
+import { slowOperators } from '../model/operatorMessages';
 import { parseRelease, atLeast } from '../model/release';
 import type { Snapshot } from '../model/snapshot';
 import { assessmentOf, finding, rel } from './rule';
@@ -20,13 +21,22 @@ export const cvoWaitingOnOperator: Rule = {
     const release = parseRelease(s.clusterVersion?.desiredVersion);
     // Waiting on operators is what an update does; it is worth a warning once it is slow.
     const cp = assessmentOf(s, context).controlPlane.assessment;
-    const severity = cp === 'ProgressingSlow' || cp === 'Stalled' ? 'warning' : 'info';
+    // From 4.16 the CVO says so itself (Failing=Unknown SlowClusterOperator, its own rule).
+    const failing = s.clusterVersion && findCondition(s.clusterVersion.conditions, 'Failing');
+    const markedSlow = new Set(
+      failing?.status === 'Unknown' && failing.reason === 'SlowClusterOperator'
+        ? slowOperators(failing.message).map((o) => o.name)
+        : [],
+    );
     return s.cvoLogs.flatMap((log) => {
       // Only what the CVO still waits on: a wait older than the last results is history.
       const recent = log.results.slice(-window);
       const last = [...recent].reverse().find((r) => r.waits.length > 0);
       if (!last) return [];
       const names = [...new Set(last.waits.map((w) => w.operator))];
+      const slow = names.filter((n) => markedSlow.has(n));
+      const severity =
+        cp === 'ProgressingSlow' || cp === 'Stalled' || slow.length > 0 ? 'warning' : 'info';
       const counts = names.map(
         (n) =>
           `${n} appears in ${recent.filter((r) => r.waits.some((w) => w.operator === n)).length}`,
@@ -37,6 +47,9 @@ export const cvoWaitingOnOperator: Rule = {
       const message =
         `At its last sync with open work, ${when(last.time, s.gatherTime)}, the cluster-version operator was waiting on ` +
         `${listing(last.waits.map((w) => `${w.operator} (${w.state})`))}; ${listing(counts)} of its last ${recent.length} results. ` +
+        (slow.length
+          ? `ClusterVersion marks ${listing(slow)} slow (Failing=Unknown SlowClusterOperator). `
+          : '') +
         ordering;
       return [
         finding(

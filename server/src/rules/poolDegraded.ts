@@ -2,7 +2,7 @@
 import { nodeAnnotations } from '../model/node';
 import { nodesOf } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
-import { degradedCause, degradedCondition, poolName } from './poolText';
+import { degradedCause, degradedCondition, onlyPinnedImageSets, poolName } from './poolText';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { clip, when } from '../core/text';
@@ -17,6 +17,8 @@ export const poolDegraded: Rule = {
     return s.pools.flatMap((p) => {
       const cond = degradedCondition(p);
       if (cond?.status !== 'True') return [];
+      // Degraded only through PinnedImageSetsDegraded: pinnedimageset-degraded reports the pool.
+      if (onlyPinnedImageSets(p)) return [];
       const failing = nodesOf(s, p).filter(
         (n) => n.mcdState === 'Degraded' || n.mcdState === 'Unreconcilable',
       );

@@ -33,6 +33,16 @@ export function degradedCause(p: MachineConfigPool): string | undefined {
   return undefined;
 }
 
+/** The pool is degraded by its pinned image sets and nothing else (the node controller, 4.16-4.18). */
+export function onlyPinnedImageSets(p: MachineConfigPool): boolean {
+  return (
+    p.condition('PinnedImageSetsDegraded')?.status === 'True' &&
+    ['NodeDegraded', 'RenderDegraded', 'ImageBuildDegraded'].every(
+      (t) => p.condition(t)?.status !== 'True',
+    )
+  );
+}
+
 /** The condition entry that best shows a pool is degraded. */
 export function degradedCondition(p: MachineConfigPool) {
   return p.condition('Degraded') ?? p.condition('NodeDegraded') ?? p.condition('RenderDegraded');

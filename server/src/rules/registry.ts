@@ -8,6 +8,7 @@ import { poolNotUpdated } from './poolNotUpdated';
 import { clusterVersionFailing } from './clusterVersionFailing';
 import { clusterVersionUpdateNotAccepted } from './clusterVersionUpdateNotAccepted';
 import { controlPlaneRolloutStuck } from './controlPlaneRolloutStuck';
+import { clusterVersionSlowOperator } from './clusterVersionSlowOperator';
 import { cvoWaitingOnOperator } from './cvoWaitingOnOperator';
 import { mcoRequiredPoolDegradedUnreported } from './mcoRequiredPoolDegradedUnreported';
 import { nodeMcdDegraded } from './nodeMcdDegraded';
@@ -16,6 +17,7 @@ import { nodeVersionSkew } from './nodeVersionSkew';
 import { operatorDegraded } from './operatorDegraded';
 import { operatorNotUpgradeable } from './operatorNotUpgradeable';
 import { operatorUnavailable } from './operatorUnavailable';
+import { pinnedImageSetDegraded } from './pinnedImageSetDegraded';
 import { poolPaused } from './poolPaused';
 import type { Rule } from './rule';
 import type { Severity } from '../core/finding';
@@ -25,6 +27,7 @@ export const rules: readonly Rule[] = [
   mcoBlockedByNonRequiredPool,
   mcoRequiredPoolDegradedUnreported,
   poolDegraded,
+  pinnedImageSetDegraded,
   poolPaused,
   poolNotUpdated,
   nodeMcdDegraded,
@@ -37,6 +40,7 @@ export const rules: readonly Rule[] = [
   operatorNotLeveled,
   clusterVersionUpdateNotAccepted,
   clusterVersionFailing,
+  clusterVersionSlowOperator,
   clusterVersionUpdateIncomplete,
   cvoWaitingOnOperator,
 ];

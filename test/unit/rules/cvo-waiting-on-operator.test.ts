@@ -79,5 +79,20 @@ ruleTester(cvoWaitingOnOperator, {
         },
       ],
     },
+    {
+      name: 'an update on time whose 4.17 CVO marks the operator slow: a warning, as clusterversion-slow-operator',
+      snapshot: snapshotOf(updates.slowOperator),
+      findings: [
+        {
+          severity: 'warning',
+          subject:
+            'log/openshift-cluster-version/cluster-version-operator-w2l8x6fvd-4vcg2/cluster-version-operator',
+          message: [
+            /waiting on kube-apiserver \(is updating versions\)/,
+            /ClusterVersion marks kube-apiserver slow \(Failing=Unknown SlowClusterOperator\)\./,
+          ],
+        },
+      ],
+    },
   ],
 });

@@ -1,0 +1,113 @@
+/**
+ * pinnedimageset-degraded: a MachineConfigPool reports PinnedImageSetsDegraded=True (4.16+): the
+ * pinned image set controller could not put the pool's PinnedImageSets on it, or (4.19/4.20) a
+ * node could not prefetch them. The finding sits on the pool condition, with the pinned image
+ * sets, the nodes the message names and machine-config's extension line as evidence.
+ */
+import { nodesReporting, poolsNotReady } from '../model/operatorMessages';
+import { atLeast, parseRelease } from '../model/release';
+import type { Snapshot } from '../model/snapshot';
+import { poolName } from './poolText';
+import { finding, rel } from './rule';
+import type { Rule, RuleContext } from './rule';
+import { clip, listing, when } from '../core/text';
+
+const maxListed = 10;
+
+/** `failed to pull image "quay.io/…"` in the daemon's prefetch error. */
+const pullFailed = /failed to pull image "([^"\s]+)"/g;
+/** A PinnedImageSet an error names (`PinnedImageSet ai-models-v2 is …`, `pinnedimagesets "x" not found`). */
+const setNamed =
+  /\bPinnedImageSets? "?([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?)"?|\bpinnedimagesets(?:\.machineconfiguration\.openshift\.io)? "([^"]+)"/g;
+/** The daemon's out-of-space error, `storage available is less than minimum required`. */
+const noSpace = /storage available is less than minimum required|no space left on device/;
+
+export const pinnedImageSetDegraded: Rule = {
+  id: 'pinnedimageset-degraded',
+  defaultSeverity: 'warning',
+  summary: "a MachineConfigPool's pinned image sets failed (PinnedImageSetsDegraded)",
+  check(s: Snapshot, _context: RuleContext) {
+    const release = parseRelease(s.clusterVersion?.desiredVersion);
+    const mco = s.operators.find((o) => o.name === 'machine-config');
+    return s.pools.flatMap((p) => {
+      const cond = p.condition('PinnedImageSetsDegraded');
+      if (cond?.status !== 'True') return [];
+      const text = [cond.reason, cond.message].filter((t) => t !== '').join(': ');
+      const sets = p.pinnedImageSets;
+      const nodes = [...new Set(nodesReporting(cond.message).map((m) => m.name))];
+      const images = [...new Set([...cond.message.matchAll(pullFailed)].map((m) => m[1]!))];
+      const mentioned = [
+        ...new Set([...cond.message.matchAll(setNamed)].map((m) => (m[1] ?? m[2])!)),
+      ];
+      const named = [
+        sets.length
+          ? `It pins ${listing(sets.slice(0, maxListed).map((x) => x.name))}${sets.length > maxListed ? ` and ${sets.length - maxListed} more` : ''}.`
+          : '',
+        mentioned.length
+          ? `The message names PinnedImageSet${mentioned.length > 1 ? 's' : ''} ${listing(mentioned.slice(0, maxListed))}.`
+          : '',
+        nodes.length ? `Nodes named: ${listing(nodes.slice(0, maxListed))}.` : '',
+        images.length
+          ? `Image${images.length > 1 ? 's' : ''} that failed: ${listing(images.slice(0, 3).map((i) => clip(i, 160)))}.`
+          : '',
+        noSpace.test(cond.message)
+          ? 'The nodes lack the storage the images need: free space under /var/lib/containers or drop images from the sets.'
+          : '',
+      ].filter((t) => t !== '');
+      const degraded = p.condition('Degraded')?.status === 'True';
+      const effect =
+        release && atLeast(release, 4, 16) && !atLeast(release, 4, 19)
+          ? degraded
+            ? ' On 4.16-4.18 the node controller counts it into Degraded, so the pool is Degraded and, during an update, the machine-config operator waits on it and goes Degraded after its required-pools timeout.'
+            : ''
+          : release && atLeast(release, 4, 19)
+            ? ` From 4.19 the node controller no longer counts it into the pool's Degraded${degraded ? ' (this pool is Degraded for another reason too)' : ''}; the images are not pinned, but the rollout is not held by it.`
+            : '';
+      const extension = mco?.extension[p.name];
+      const mcoDegraded = mco?.conditions.find((c) => c.type === 'Degraded');
+      const holdsMco =
+        degraded &&
+        mcoDegraded?.status === 'True' &&
+        poolsNotReady(mcoDegraded.message).some((m) => m.name === p.name);
+      const message =
+        `Pool ${poolName(p)} reports PinnedImageSetsDegraded since ${when(cond.lastTransitionTime, s.gatherTime)}: ${clip(text || 'no reason given', 300)}.` +
+        (named.length ? ` ${named.join(' ')}` : '') +
+        effect +
+        (holdsMco
+          ? ` machine-config is Degraded (${mcoDegraded?.reason || 'no reason'}) naming this pool.`
+          : '');
+      return [
+        finding(
+          pinnedImageSetDegraded,
+          p.subject,
+          cond.location,
+          message,
+          [
+            ...sets
+              .slice(0, maxListed)
+              .map((x) => rel(x.location, `pool ${p.name} pins ${x.name}`)),
+            ...nodes.slice(0, maxListed).map((n) => {
+              const node = s.nodes.find((x) => x.name === n);
+              return node && rel(node.at('metadata', 'name'), `node ${n}`);
+            }),
+            degraded
+              ? rel(p.condition('Degraded')?.location, `pool ${p.name} Degraded=True`)
+              : undefined,
+            holdsMco
+              ? rel(mcoDegraded?.location, `machine-config Degraded=True names pool ${p.name}`)
+              : undefined,
+            mco && extension?.startsWith('pool is degraded because pinned image sets failed')
+              ? rel(
+                  mco.at('status', 'extension', p.name),
+                  `machine-config: ${clip(extension, 200)}`,
+                )
+              : undefined,
+          ],
+          // A Degraded pool is what pool-degraded reports as an error; this rule reports it instead.
+          degraded ? 'error' : undefined,
+          cond.lastTransitionTime,
+        ),
+      ];
+    });
+  },
+};
