@@ -8,6 +8,8 @@ import { describe, it } from 'node:test';
 import { analysisContext, analyzeRoot } from '../../server/src/analysis/analyze';
 import type { RootAnalysis } from '../../server/src/analysis/analyze';
 import { discoverRoots } from '../../server/src/gather/discover';
+import { buildIndex, filesOf } from '../../server/src/gather/gatherIndex';
+import { parseOsUpdateRetries } from '../../server/src/model/mcdLog';
 import { classifyNodeReason, registryHint } from '../../server/src/rules/signatures';
 import { updates } from '../support/fixtures';
 
@@ -114,4 +116,35 @@ describe('the update status points at the finding that explains the node', () =>
       assert.equal(insight.subject, `node/${node!.name}`);
     });
   }
+});
+
+describe('the daemon logs of Degraded nodes', () => {
+  it('parses the 4.16 `(will retry)` warnings with their span', () => {
+    const line = `2025-10-28T06:58:10.233093888Z W1028 06:58:10.233082    3301 update.go:2595] Failed to update OS to ${img} (will retry): error running rpm-ostree rebase --experimental ostree-unverified-registry:${img}: error: unauthorized`;
+    const text = `first line\n${line}\n2025-10-28T06:58:10.233157026Z : exit status 1\n`;
+    const [r] = parseOsUpdateRetries(text);
+    assert.equal(r?.image, img);
+    assert.match(r?.error ?? '', /error: unauthorized$/);
+    assert.equal(text.slice(...r!.span), line);
+    assert.equal(r?.time?.toISOString(), '2025-10-28T06:58:10.233Z');
+  });
+
+  it('indexes the machine-config daemons’ pods only, and reads the log of the Degraded node only', async () => {
+    const [root] = await discoverRoots(updates.osPullFailed);
+    const index = await buildIndex(root!);
+    const mcoPods = filesOf(index, 'core', 'pods').filter(
+      (f) => !f.list && f.resource.namespace === 'openshift-machine-config-operator',
+    );
+    assert.ok(mcoPods.length > 0);
+    assert.ok(mcoPods.every((f) => f.resource.name?.startsWith('machine-config-daemon-')));
+    const a = await analyzeRoot(root!, analysisContext());
+    const read = a.filesRead.filter(
+      (f) => /\/logs\/current\.log$/.test(f) && f.includes('machine-config-daemon'),
+    );
+    assert.equal(read.length, 1, read.join('\n'));
+    // Nothing Degraded: no daemon pod or log is read at all.
+    const [healthy] = await discoverRoots(updates.draining);
+    const h = await analyzeRoot(healthy!, analysisContext());
+    assert.ok(!h.filesRead.some((f) => f.includes('machine-config-daemon-')));
+  });
 });

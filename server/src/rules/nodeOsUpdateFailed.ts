@@ -3,13 +3,13 @@
  * the new OS image, or the pull of it, failed) and marked the node Degraded. The finding sits on
  * the node's `reason` annotation and says what the registry's answer points at.
  */
-import { clip } from '../core/text';
+import { clip, when } from '../core/text';
 import { nodeAnnotations } from '../model/node';
 import { atLeast, parseRelease } from '../model/release';
 import type { Release } from '../model/release';
 import type { Snapshot } from '../model/snapshot';
 import { configEvidence, nodeEvidence, nodeLabel, nodeMove } from './nodeText';
-import { finding } from './rule';
+import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { classifyNodeReason, registryHint } from './signatures';
 import type { OsUpdateFailure } from './signatures';
@@ -26,12 +26,23 @@ export const nodeOsUpdateFailed: Rule = {
       if (failure?.kind !== 'os-update') return [];
       const reason = n.mcdReason ?? '';
       const image = failure.image ? ` to ${clip(failure.image, 160)}` : '';
-      const hint = registryHint(failure.detail);
+      // 4.16+: the reason keeps the timeout; the daemon's log has each try's error.
+      const tries = s.daemonLogs.find((l) => l.node === n.name)?.osUpdateRetries ?? [];
+      const last = tries.filter((t) => !failure.image || t.image === failure.image).pop();
+      const detail = failure.detail ?? last?.error;
+      const hint = registryHint(detail);
+      const logged =
+        !failure.detail && last
+          ? ` Its log's last try (${last.time ? when(last.time, s.gatherTime) : 'time unknown'}) says: ${tail(last.error)}.`
+          : '';
       const message =
         `${nodeLabel(s, n)}: the OS update${image} failed, so the machine-config daemon is ${n.mcdState}: ${clip(reason, 400)}.` +
         nodeMove(n) +
         ` ${wordingNote(failure)}` +
-        (hint ? ` The error points at ${hint}.` : ` Check, from the node, ${checks(release)}.`) +
+        logged +
+        (hint
+          ? ` The error points at ${hint}${/^a missing image/.test(hint) ? ` (${mirrorObjects(release)})` : ''}.`
+          : ` Check, from the node, ${checks(release)}.`) +
         (n.unschedulable
           ? ' The node stays cordoned on its old OS; '
           : ' The node keeps its old OS; ') +
@@ -49,12 +60,23 @@ export const nodeOsUpdateFailed: Rule = {
               n.desiredConfig,
               'the config whose osImageURL the node could not get',
             ),
+            last &&
+              rel(
+                { file: last.file, doc: 0, pointer: '', span: last.span },
+                'the daemon’s last failed try',
+              ),
           ],
         ),
       ];
     });
   },
 };
+
+/** rpm-ostree's own words: without the command line, and their end when long. */
+function tail(error: string): string {
+  const own = error.replace(/^error running rpm-ostree rebase \S+ \S+: /, '').replace(/\s+/g, ' ');
+  return own.length <= 300 ? own : `…${own.slice(own.length - 299)}`;
+}
 
 /** What the daemon of that wording does, by release (MCO pkg/daemon/update.go per branch). */
 function wordingNote(f: OsUpdateFailure): string {
@@ -76,8 +98,12 @@ function wordingNote(f: OsUpdateFailure): string {
 
 /** Where to look when the reason does not carry the registry's answer. */
 function checks(r: Release | undefined): string {
-  const mirrors = atLeast(r, 4, 13)
+  return `that the registry is reachable (DNS, proxy, firewall), the global pull secret (openshift-config/pull-secret), ${mirrorObjects(r)} and the registry’s CA`;
+}
+
+/** The mirror configuration of the release: ImageDigestMirrorSet / ImageTagMirrorSet from 4.13. */
+function mirrorObjects(r: Release | undefined): string {
+  return atLeast(r, 4, 13)
     ? 'the ImageDigestMirrorSet / ImageTagMirrorSet mirrors (or a legacy ImageContentSourcePolicy)'
     : 'the ImageContentSourcePolicy mirrors';
-  return `that the registry is reachable (DNS, proxy, firewall), the global pull secret (openshift-config/pull-secret), ${mirrors} and the registry’s CA`;
 }

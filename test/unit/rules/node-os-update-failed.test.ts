@@ -77,11 +77,16 @@ ruleTester(nodeOsUpdateFailed, {
             /It is stuck moving from rendered-worker-\w+ to rendered-worker-\w+\./,
             /From 4\.16 \(z-streams with commit 5751b11ec\) to 4\.21 the daemon retries the rebase 5 times/,
             /the registry’s answer is in the machine-config-daemon log of this node/,
-            /Check, from the node, that the registry is reachable .*pull secret .*ImageDigestMirrorSet/,
+            /Its log's last try \(2025-10-28T09:07:53Z \(6m44s before the gather\)\) says: error: Creating importer: .* in quay\.io\/openshift-release-dev\/ocp-v4\.0-art-dev: unauthorized: access to the requested resource is not authorized\./,
+            /The error points at authentication: .*openshift-config\/pull-secret/,
             /The node stays cordoned on its old OS/,
           ],
           location: at,
           related: [
+            (r) =>
+              /namespaces\/openshift-machine-config-operator\/pods\/machine-config-daemon-\w+\/machine-config-daemon\/machine-config-daemon\/logs\/current\.log$/.test(
+                r.file,
+              ) && r.span !== undefined,
             (r) => r.pointer.endsWith('machineconfiguration.openshift.io~1state'),
             (r) => r.file.endsWith('machineconfigpools/worker.yaml'),
             (r) =>
@@ -90,6 +95,24 @@ ruleTester(nodeOsUpdateFailed, {
           ],
         },
       ],
+    },
+    {
+      name: '4.16 without the daemon log in the gather: what to check, with the 4.13+ mirror objects',
+      snapshot: snapshotOf(updates.osPullFailed, (s) => {
+        s.daemonLogs = [];
+      }),
+      findings: [
+        {
+          severity: 'error',
+          subject,
+          message: [
+            /the reason keeps only the timeout/,
+            /Check, from the node, that the registry is reachable \(DNS, proxy, firewall\), the global pull secret \(openshift-config\/pull-secret\), the ImageDigestMirrorSet \/ ImageTagMirrorSet mirrors \(or a legacy ImageContentSourcePolicy\) and the registry’s CA\./,
+          ],
+          location: at,
+        },
+      ],
+      check: (found) => assert.doesNotMatch(found[0]!.message, /Its log's last try/),
     },
     {
       name: '4.15: the reason carries rpm-ostree’s error, read as an authentication problem',
@@ -127,7 +150,7 @@ ruleTester(nodeOsUpdateFailed, {
           severity: 'error',
           subject,
           message:
-            /The error points at a missing image: the registry or mirror does not hold that digest/,
+            /The error points at a missing image: the registry or mirror does not hold that digest, .* \(the ImageContentSourcePolicy mirrors\)\./,
         },
       ],
     },
