@@ -27,6 +27,8 @@ export const updates = {
   early: join(fixturesDir, 'update-early'),
   draining: join(fixturesDir, 'update-draining'),
   stalled: join(fixturesDir, 'update-stalled-degraded-node'),
+  osPullFailed: join(fixturesDir, 'update-os-pull-failed'),
+  ondiskDrift: join(fixturesDir, 'update-ondisk-drift'),
   completedPoolRolling: join(fixturesDir, 'update-completed-pool-rolling'),
   pausedPool: join(fixturesDir, 'update-paused-pool'),
   multiarch: join(fixturesDir, 'update-multiarch'),

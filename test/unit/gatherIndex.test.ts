@@ -4,7 +4,7 @@ import { buildIndex } from '../../server/src/gather/gatherIndex';
 import { tempTree } from '../support/tempTree';
 
 describe('path index', () => {
-  it('lists pod folders only in the namespaces whose logs the analysis reads', async () => {
+  it('lists pod folders only in the namespaces whose logs the analysis reads (and the machine-config daemons’)', async () => {
     const t = tempTree();
     try {
       const log = (ns: string, pod: string, c: string) =>
@@ -19,6 +19,9 @@ describe('path index', () => {
         'machine-config-daemon-abcde',
         'machine-config-daemon',
       );
+      // The machine-config namespace: only the daemons' pods (node-os-update-failed reads the
+      // daemon log of a node Degraded by an OS update), not the operator's or the servers'.
+      log('openshift-machine-config-operator', 'machine-config-server-x1', 'machine-config-server');
       log('openshift-dns', 'dns-default-abcde', 'dns');
       t.write(
         'namespaces/openshift-dns/pods/dns-default-abcde/dns-default-abcde.yaml',
@@ -26,8 +29,7 @@ describe('path index', () => {
       );
       const pods = t.write('namespaces/openshift-dns/core/pods.yaml', 'kind: PodList\nitems: []\n');
       const index = await buildIndex({ kind: 'must-gather', path: t.path });
-      assert.deepEqual(index.logs, [cvo]);
-      assert.ok(mcd);
+      assert.deepEqual(index.logs, [cvo, mcd]);
       assert.ok(
         index.files.some((f) => f.path === pods),
         'namespace Lists are still indexed',

@@ -33,6 +33,8 @@ const impactOf: Record<string, Impact> = {
   'mco-required-pool-degraded-unreported': 'Update Stalled',
   'node-mcd-degraded': 'Update Stalled',
   'node-not-ready': 'Update Speed',
+  'node-ondisk-drift': 'Update Stalled',
+  'node-os-update-failed': 'Update Stalled',
   'node-version-skew': 'None',
   'operator-degraded': 'API Availability',
   'operator-not-leveled': 'Update Stalled',

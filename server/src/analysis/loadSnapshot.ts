@@ -17,12 +17,14 @@ import { ADMIN_ACKS, ADMIN_GATES, ConfigMap } from '../model/configMap';
 import type { AdminConfigMaps } from '../model/configMap';
 import { Infrastructure } from '../model/infrastructure';
 import { parseResultsOfWork } from '../model/cvoLog';
+import { parseOsUpdateRetries } from '../model/mcdLog';
 import type { KubeObject, ObjectSource } from '../model/kubeObject';
 import { MachineConfig } from '../model/machineConfig';
 import { MachineConfigPool } from '../model/machineConfigPool';
 import { Node } from '../model/node';
-import type { LoggedResult, Snapshot } from '../model/snapshot';
+import type { DaemonLog, LoggedResult, Snapshot } from '../model/snapshot';
 import type { Finding } from '../core/finding';
+import { classifyNodeReason } from '../rules/signatures';
 import { fileProblem, invalidFile, probeProblem, wrongKind } from './fileProblems';
 
 export interface LoadResult {
@@ -85,6 +87,7 @@ export async function loadSnapshot(
     nodes,
     cvoLogs: await loadCvoLogs(ctx, index),
     adminConfigMaps: await loadAdminConfigMaps(ctx, index),
+    daemonLogs: await loadDaemonLogs(ctx, index, nodes),
   };
   const cv = versions.find((v) => v.name === 'version') ?? versions[0];
   if (cv) snapshot.clusterVersion = cv;
@@ -159,6 +162,75 @@ async function loadAdminConfigMaps(ctx: LoadContext, index: GatherIndex): Promis
   };
   const [gates, acks] = await Promise.all([one(ADMIN_GATES), one(ADMIN_ACKS)]);
   return { gates, acks };
+}
+
+const mcoNamespace = 'openshift-machine-config-operator';
+/** Daemon pod YAMLs read at most to find the pods of the Degraded nodes. */
+const maxDaemonPods = 500;
+/** Nodes whose daemon log is read at most. */
+const maxDaemonLogs = 20;
+
+/**
+ * The machine-config daemon's current log of each node Degraded by an OS update failure
+ * (must-gather layout: the pod YAML's `spec.nodeName` names the node), up to `maxDaemonLogs`
+ * nodes; nothing (not even a pod YAML) when there is none. Its `Failed to update OS to … (will
+ * retry): …` lines carry the registry's answer that a 4.16+ reason leaves out.
+ */
+async function loadDaemonLogs(
+  ctx: LoadContext,
+  index: GatherIndex,
+  nodes: Node[],
+): Promise<DaemonLog[]> {
+  const degraded = new Set(
+    nodes
+      .filter(
+        (n) =>
+          (n.mcdState === 'Degraded' || n.mcdState === 'Unreconcilable') &&
+          classifyNodeReason(n.mcdReason)?.kind === 'os-update',
+      )
+      .map((n) => n.name)
+      .slice(0, maxDaemonLogs),
+  );
+  if (degraded.size === 0) return [];
+  const logs = new Map(
+    containerLogs(index.logs)
+      .filter(
+        ({ container: c }) =>
+          c.namespace === mcoNamespace &&
+          c.pod.startsWith('machine-config-daemon-') &&
+          c.container === 'machine-config-daemon',
+      )
+      .map((l) => [l.container.pod, l]),
+  );
+  const pods = filesOf(index, 'core', 'pods')
+    .filter(
+      (f) => !f.list && f.resource.namespace === mcoNamespace && logs.has(f.resource.name ?? ''),
+    )
+    .slice(0, maxDaemonPods);
+  const out: DaemonLog[] = [];
+  for (const pod of pods) {
+    if (out.length === degraded.size) break;
+    const r = await ctx.cache.get(pod.path, 'yaml');
+    ctx.filesRead.push(pod.path);
+    if (!r.ok) continue;
+    const node = str(rec(rec(r.parsed.docs[0]?.value)?.spec)?.nodeName);
+    const log = logs.get(pod.resource.name ?? '');
+    const newest = log?.files[0];
+    if (!node || !degraded.has(node) || !log || !newest) continue;
+    const text = await ctx.cache.get(newest.path, 'log');
+    ctx.filesRead.push(newest.path);
+    if (!text.ok) continue;
+    out.push({
+      node,
+      subject: `log/${mcoNamespace}/${log.container.pod}/${log.container.container}`,
+      file: newest.path,
+      osUpdateRetries: parseOsUpdateRetries(text.parsed.text).map((x) => ({
+        ...x,
+        file: newest.path,
+      })),
+    });
+  }
+  return out;
 }
 
 interface LoadContext {

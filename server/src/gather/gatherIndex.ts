@@ -91,8 +91,16 @@ export const podLogNamespaces: ReadonlySet<string> = new Set(['openshift-cluster
 
 const resourceName = /\.(ya?ml|json)$/;
 
+/**
+ * The machine-config daemons' pod folders (not the namespace's other pods): the daemon log of a
+ * Degraded node holds what its reason leaves out (node-os-update-failed).
+ */
+const daemonPods = /^namespaces\/openshift-machine-config-operator\/pods(?:\/([^/]+))?$/;
+
 /** Whether the walk enters a folder: everything but pod folders of other namespaces. */
 function wanted(rel: string): boolean {
+  const d = daemonPods.exec(rel);
+  if (d) return d[1] === undefined || d[1].startsWith('machine-config-daemon-');
   const m = /^namespaces\/([^/]+)\/pods$/.exec(rel);
   return !m || podLogNamespaces.has(m[1] as string);
 }

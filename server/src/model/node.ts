@@ -13,6 +13,8 @@ export const nodeAnnotations = {
   reason: `${mco}reason`,
   desiredDrain: `${mco}desiredDrain`,
   lastAppliedDrain: `${mco}lastAppliedDrain`,
+  /** 4.13+: why the previous boot's ostree-finalize-staged failed (the staged OS did not take). */
+  finalizeFailure: `${mco}ostree-finalize-staged-failure`,
 } as const;
 
 /** The taint the kubelet's cordon puts on an unschedulable node (its `timeAdded` dates it). */
@@ -41,6 +43,10 @@ export class Node extends KubeObject {
   }
   get lastAppliedDrain(): string | undefined {
     return this.annotations[nodeAnnotations.lastAppliedDrain];
+  }
+  /** 4.13+: the previous boot's `ostree-finalize-staged` failure, when the daemon recorded one. */
+  get finalizeFailure(): string | undefined {
+    return this.annotations[nodeAnnotations.finalizeFailure] || undefined;
   }
   get conditions(): Condition[] {
     return readConditions(this);

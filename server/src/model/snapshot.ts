@@ -8,6 +8,7 @@ import type { AdminConfigMaps } from './configMap';
 import type { Infrastructure } from './infrastructure';
 import type { MachineConfig } from './machineConfig';
 import type { MachineConfigPool } from './machineConfigPool';
+import type { OsUpdateRetry } from './mcdLog';
 import type { Node } from './node';
 
 export interface Snapshot {
@@ -25,6 +26,19 @@ export interface Snapshot {
   cvoLogs: ContainerResults[];
   /** The admin-gates and admin-acks ConfigMaps, as far as the gather holds their namespaces. */
   adminConfigMaps?: AdminConfigMaps;
+  /** The machine-config daemon's log of each node Degraded by an OS update, where the gather holds it. */
+  daemonLogs: DaemonLog[];
+}
+
+/** What a Degraded node's machine-config-daemon log adds to its annotations. */
+export interface DaemonLog {
+  /** The node the daemon pod runs on (its `spec.nodeName`). */
+  node: string;
+  subject: Subject;
+  /** The newest log file read. */
+  file: string;
+  /** Oldest first. */
+  osUpdateRetries: (OsUpdateRetry & { file: string })[];
 }
 
 /** A `Result of work` line and the log file it is in. */

@@ -1,13 +1,16 @@
 /**
  * node-mcd-degraded: the machine-config daemon on a node reports state Degraded or
- * Unreconcilable; the finding sits on the node file, with its pool as related evidence.
+ * Unreconcilable; the finding sits on the node file, with its pool as related evidence. A node
+ * whose reason is an OS update failure or on-disk drift is left to `node-os-update-failed` and
+ * `node-ondisk-drift` (one finding per node and cause; `classifyNodeReason` decides).
  */
 import { nodeAnnotations } from '../model/node';
 import { primaryPool } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
+import { nodeLabel, nodeMove } from './nodeText';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
-import { explainNodeReason } from './signatures';
+import { classifyNodeReason, explainNodeReason } from './signatures';
 import { clip } from '../core/text';
 
 export const nodeMcdDegraded: Rule = {
@@ -18,18 +21,14 @@ export const nodeMcdDegraded: Rule = {
     return s.nodes.flatMap((n) => {
       const state = n.mcdState;
       if (state !== 'Degraded' && state !== 'Unreconcilable') return [];
-      const pool = primaryPool(s, n);
       const reason = n.mcdReason ?? '';
+      // Reported by node-os-update-failed or node-ondisk-drift.
+      if (classifyNodeReason(reason)) return [];
+      const pool = primaryPool(s, n);
       const meaning = explainNodeReason(reason);
-      const move =
-        n.currentConfig && n.desiredConfig && n.currentConfig !== n.desiredConfig
-          ? ` It is stuck moving from ${n.currentConfig} to ${n.desiredConfig}.`
-          : n.currentConfig
-            ? ` It runs ${n.currentConfig}.`
-            : '';
       const message =
-        `Node ${n.name}${pool ? ` (pool \`${pool.name}\`)` : ''}: the machine-config daemon is ${state}: ${clip(reason || 'no reason given', 400)}.` +
-        move +
+        `${nodeLabel(s, n)}: the machine-config daemon is ${state}: ${clip(reason || 'no reason given', 400)}.` +
+        nodeMove(n) +
         (meaning ? ` This means ${meaning}.` : '');
       return [
         finding(

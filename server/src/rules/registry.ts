@@ -13,6 +13,8 @@ import { cvoWaitingOnOperator } from './cvoWaitingOnOperator';
 import { mcoRequiredPoolDegradedUnreported } from './mcoRequiredPoolDegradedUnreported';
 import { nodeMcdDegraded } from './nodeMcdDegraded';
 import { nodeNotReady } from './nodeNotReady';
+import { nodeOndiskDrift } from './nodeOndiskDrift';
+import { nodeOsUpdateFailed } from './nodeOsUpdateFailed';
 import { nodeVersionSkew } from './nodeVersionSkew';
 import { operatorDegraded } from './operatorDegraded';
 import { operatorNotUpgradeable } from './operatorNotUpgradeable';
@@ -30,6 +32,8 @@ export const rules: readonly Rule[] = [
   pinnedImageSetDegraded,
   poolPaused,
   poolNotUpdated,
+  nodeOsUpdateFailed,
+  nodeOndiskDrift,
   nodeMcdDegraded,
   nodeNotReady,
   nodeVersionSkew,

@@ -1,6 +1,6 @@
 import type { Snapshot } from '../../../server/src/model/snapshot';
 import { nodeMcdDegraded } from '../../../server/src/rules/nodeMcdDegraded';
-import { samples } from '../../support/fixtures';
+import { samples, updates } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 import type { ExpectedFinding } from '../../support/ruleTester';
 
@@ -19,7 +19,17 @@ const degraded = [
 const node = (s: Snapshot, name: string) => s.nodes.find((n) => n.name === name)!;
 
 ruleTester(nodeMcdDegraded, {
-  valid: [{ name: 'stays quiet on a healthy cluster', snapshot: snapshotOf(samples.healthy) }],
+  valid: [
+    { name: 'stays quiet on a healthy cluster', snapshot: snapshotOf(samples.healthy) },
+    {
+      name: 'leaves an OS update failure to node-os-update-failed (one finding per node and cause)',
+      snapshot: snapshotOf(updates.osPullFailed),
+    },
+    {
+      name: 'leaves on-disk drift to node-ondisk-drift (one finding per node and cause)',
+      snapshot: snapshotOf(updates.ondiskDrift),
+    },
+  ],
   invalid: [
     {
       name: 'puts each degraded node on its own file with the drain signature explained (seed 000)',

@@ -1,0 +1,96 @@
+/**
+ * node-ondisk-drift: the machine-config daemon found the node's files, units or OS differ from
+ * the rendered config it validated against (`unexpected on-disk state validating against …`),
+ * and marked the node Degraded. Names the path, the config, and the remedies the daemon honours.
+ */
+import { clip } from '../core/text';
+import { nodeAnnotations } from '../model/node';
+import type { Node } from '../model/node';
+import { atLeast, parseRelease } from '../model/release';
+import type { Release } from '../model/release';
+import type { Snapshot } from '../model/snapshot';
+import { configEvidence, nodeEvidence, nodeLabel, nodeMove } from './nodeText';
+import { finding, rel } from './rule';
+import type { Rule, RuleContext } from './rule';
+import { classifyNodeReason } from './signatures';
+import type { DriftFailure } from './signatures';
+
+export const nodeOndiskDrift: Rule = {
+  id: 'node-ondisk-drift',
+  defaultSeverity: 'error',
+  summary:
+    "a node's files, units or OS drifted from its rendered config (on-disk validation failed)",
+  check(s: Snapshot, _context: RuleContext) {
+    const release = parseRelease(s.clusterVersion?.desiredVersion);
+    return s.nodes.flatMap((n) => {
+      if (n.mcdState !== 'Degraded' && n.mcdState !== 'Unreconcilable') return [];
+      const failure = classifyNodeReason(n.mcdReason);
+      if (failure?.kind !== 'ondisk-drift') return [];
+      const finalize = n.finalizeFailure;
+      const against = failure.against ?? n.currentConfig;
+      const message =
+        `${nodeLabel(s, n)}: ${what(failure, against)}, so the machine-config daemon is ${n.mcdState}: ${clip(n.mcdReason ?? '', 400)}.` +
+        nodeMove(n) +
+        ` ${meaning(failure, n, release)}` +
+        (finalize
+          ? ` The previous boot's ostree-finalize-staged failed: ${clip(finalize, 200)}.`
+          : '') +
+        ` ${remedy(failure, n, against)}`;
+      return [
+        finding(
+          nodeOndiskDrift,
+          n.subject,
+          n.at('metadata', 'annotations', nodeAnnotations.reason),
+          message,
+          [
+            ...nodeEvidence(s, n),
+            configEvidence(s, against, 'the rendered config the node was validated against'),
+            finalize
+              ? rel(
+                  n.at('metadata', 'annotations', nodeAnnotations.finalizeFailure),
+                  'the staged OS deployment did not finalize',
+                )
+              : undefined,
+          ],
+        ),
+      ];
+    });
+  },
+};
+
+function what(f: DriftFailure, against: string | undefined): string {
+  const config = against ?? 'its rendered config';
+  const path = clip(f.path ?? '?', 200);
+  switch (f.what) {
+    case 'content':
+      return `the content of ${path} differs from ${config}`;
+    case 'mode':
+      return `the mode of ${path} differs from ${config} (expected ${clip(f.expected ?? '?', 40)}, found ${clip(f.received ?? '?', 40)})`;
+    case 'unit-mask':
+      return `the mask of the systemd unit ${path} differs from ${config} (expected a link to ${clip(f.expected ?? '?', 40)}, found ${clip(f.received || 'none', 80)})`;
+    case 'os-image':
+      return `the node booted ${clip(f.received ?? '?', 160)} where ${config} asks for ${path}`;
+  }
+}
+
+function meaning(f: DriftFailure, n: Node, r: Release | undefined): string {
+  if (f.what === 'os-image')
+    return 'It booted the wrong OS deployment (the staged OS update did not take, or the node rolled back); no file was edited.';
+  const inUpdate =
+    n.currentConfig !== undefined &&
+    n.desiredConfig !== undefined &&
+    n.currentConfig !== n.desiredConfig;
+  const edited = 'Someone or something changed it on the node outside the machine-config operator.';
+  if (r && !atLeast(r, 4, 10))
+    return `${edited} Up to 4.9 the daemon checks the files only when it starts or after a reboot.`;
+  return inUpdate
+    ? `${edited} From 4.10 the daemon checks the files before it starts an update (the preflight check) and will not apply ${n.desiredConfig} until they match; its Config Drift Monitor also degrades a node within seconds of such an edit outside any update.`
+    : `${edited} From 4.10 the daemon's Config Drift Monitor watches every file and unit of the config and degrades the node within seconds of such an edit, outside any update; the next update of the pool will not start on this node until it is fixed.`;
+}
+
+function remedy(f: DriftFailure, n: Node, against: string | undefined): string {
+  const force = `create the force file on the node (oc debug node/${n.name} -- chroot /host touch /run/machine-config-daemon-force): the daemon then skips the validation, writes the config again and reboots the node`;
+  if (f.what === 'os-image') return `To recover, ${force}.`;
+  const path = clip(f.path ?? 'the file', 200);
+  return `To recover, either restore ${path} to what ${against ?? 'the rendered config'} holds (its ${f.what === 'mode' ? 'mode' : f.what === 'unit-mask' ? 'mask' : 'content'}), after which the daemon validates again and resumes, or ${force}; keep a wanted change by putting it in a MachineConfig.`;
+}

@@ -1,0 +1,45 @@
+/** Wording and evidence shared by the rules about one node's machine-config daemon. */
+import type { RelatedLocation } from '../core/finding';
+import type { Node } from '../model/node';
+import { nodeAnnotations } from '../model/node';
+import { primaryPool } from '../model/snapshot';
+import type { Snapshot } from '../model/snapshot';
+import { rel } from './rule';
+
+/** `Node ip-10-0-1-2.ec2.internal (pool `worker`)`. */
+export function nodeLabel(s: Snapshot, n: Node): string {
+  const pool = primaryPool(s, n);
+  return `Node ${n.name}${pool ? ` (pool \`${pool.name}\`)` : ''}`;
+}
+
+/** ` It is stuck moving from A to B.` / ` It runs A.` / ``. */
+export function nodeMove(n: Node): string {
+  return n.currentConfig && n.desiredConfig && n.currentConfig !== n.desiredConfig
+    ? ` It is stuck moving from ${n.currentConfig} to ${n.desiredConfig}.`
+    : n.currentConfig
+      ? ` It runs ${n.currentConfig}.`
+      : '';
+}
+
+/** The daemon's state annotation and the pool condition that reports the node. */
+export function nodeEvidence(s: Snapshot, n: Node): (RelatedLocation | undefined)[] {
+  const pool = primaryPool(s, n);
+  return [
+    rel(n.at('metadata', 'annotations', nodeAnnotations.state), 'the daemon’s state'),
+    pool &&
+      rel(
+        (pool.condition('NodeDegraded') ?? pool.condition('Degraded'))?.location,
+        `pool ${pool.name} reports the node`,
+      ),
+  ];
+}
+
+/** A rendered config named in a message, as evidence when the gather holds it. */
+export function configEvidence(
+  s: Snapshot,
+  name: string | undefined,
+  what: string,
+): RelatedLocation | undefined {
+  const mc = name ? s.machineConfigs.get(name) : undefined;
+  return mc ? rel(mc.at('metadata', 'name'), what) : undefined;
+}
