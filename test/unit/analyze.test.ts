@@ -56,15 +56,20 @@ describe('analysis of a whole root', () => {
     assert.equal(a.snapshot.operators.length, 11);
   });
 
-  it("opens no log but the cluster-version operator's current log", async () => {
+  it("opens no log but the cluster-version operator's and the machine-config-controller's current logs", async () => {
     const a = await analyze(samples.workerBlocksMco);
     assert.ok(a.index.logs.length >= 1);
-    const logs = a.filesRead.filter((p) => p.endsWith('.log'));
-    assert.equal(logs.length, 1);
+    const logs = a.filesRead.filter((p) => p.endsWith('.log')).sort();
+    assert.equal(logs.length, 2);
     assert.match(
       logs[0]!,
       /\/cluster-version-operator\/cluster-version-operator\/logs\/current\.log$/,
     );
+    assert.match(
+      logs[1]!,
+      /\/machine-config-controller\/machine-config-controller\/logs\/current\.log$/,
+    );
+    assert.ok(!a.filesRead.some((p) => p.includes('/machine-config-daemon-')));
   });
 
   it('reads only the rendered configs that pools and nodes name', async () => {

@@ -19,6 +19,12 @@ describe('path index', () => {
         'machine-config-daemon-abcde',
         'machine-config-daemon',
       );
+      // The controller's folder is entered (its drain controller's lines), not the daemons'.
+      const mcc = log(
+        'openshift-machine-config-operator',
+        'machine-config-controller-6f4f46457c-v8b2l',
+        'machine-config-controller',
+      );
       log('openshift-dns', 'dns-default-abcde', 'dns');
       t.write(
         'namespaces/openshift-dns/pods/dns-default-abcde/dns-default-abcde.yaml',
@@ -26,13 +32,14 @@ describe('path index', () => {
       );
       const pods = t.write('namespaces/openshift-dns/core/pods.yaml', 'kind: PodList\nitems: []\n');
       const index = await buildIndex({ kind: 'must-gather', path: t.path });
-      assert.deepEqual(index.logs, [cvo]);
+      assert.deepEqual(index.logs.sort(), [cvo, mcc].sort());
       assert.ok(mcd);
       assert.ok(
         index.files.some((f) => f.path === pods),
         'namespace Lists are still indexed',
       );
       assert.ok(!index.files.some((f) => f.rel.includes('openshift-dns/pods/')));
+      assert.ok(!index.files.some((f) => f.rel.includes('/pods/machine-config-daemon-')));
     } finally {
       t.remove();
     }

@@ -15,11 +15,13 @@ import { ClusterOperator } from '../model/clusterOperator';
 import { ClusterVersion } from '../model/clusterVersion';
 import { Infrastructure } from '../model/infrastructure';
 import { parseResultsOfWork } from '../model/cvoLog';
+import { parseDrainLog } from '../model/drainLog';
 import type { KubeObject, ObjectSource } from '../model/kubeObject';
 import { MachineConfig } from '../model/machineConfig';
 import { MachineConfigPool } from '../model/machineConfigPool';
 import { Node } from '../model/node';
-import type { LoggedResult, Snapshot } from '../model/snapshot';
+import { PodDisruptionBudget } from '../model/podDisruptionBudget';
+import type { LoggedDrainLine, LoggedResult, Snapshot } from '../model/snapshot';
 import type { Finding } from '../core/finding';
 import { fileProblem, invalidFile, probeProblem, wrongKind } from './fileProblems';
 
@@ -43,7 +45,7 @@ export async function loadSnapshot(
 
   const cfg = 'config.openshift.io';
   const mc = 'machineconfiguration.openshift.io';
-  const [versions, operators, pools, nodes, infrastructures] = await Promise.all([
+  const [versions, operators, pools, nodes, infrastructures, pdbs] = await Promise.all([
     loadKind(ctx, filesOf(index, cfg, 'clusterversions'), ClusterVersion, 'ClusterVersion'),
     loadKind(ctx, filesOf(index, cfg, 'clusteroperators'), ClusterOperator, 'ClusterOperator'),
     loadKind(ctx, filesOf(index, mc, 'machineconfigpools'), MachineConfigPool, 'MachineConfigPool'),
@@ -56,6 +58,12 @@ export async function loadSnapshot(
       'Infrastructure',
       'yaml',
       true,
+    ),
+    loadKind(
+      ctx,
+      filesOf(index, 'policy', 'poddisruptionbudgets'),
+      PodDisruptionBudget,
+      'PodDisruptionBudget',
     ),
   ]);
 
@@ -82,6 +90,11 @@ export async function loadSnapshot(
     machineConfigs: new Map(configs.filter((c) => wanted.has(c.name)).map((c) => [c.name, c])),
     nodes,
     cvoLogs: await loadCvoLogs(ctx, index),
+    drainLogs: await loadDrainLogs(ctx, index),
+    pdbs,
+    namespaces: [
+      ...new Set(index.files.flatMap((f) => (f.resource.namespace ? [f.resource.namespace] : []))),
+    ].sort(),
   };
   const cv = versions.find((v) => v.name === 'version') ?? versions[0];
   if (cv) snapshot.clusterVersion = cv;
@@ -135,6 +148,39 @@ async function loadCvoLogs(ctx: LoadContext, index: GatherIndex): Promise<Snapsh
     }
     if (newest)
       out.push({ subject: `log/${c.namespace}/${c.pod}/${c.container}`, file: newest, results });
+  }
+  return out;
+}
+
+/**
+ * The machine-config-controller container's logs (current, rotated, previous; plain or `.gz`):
+ * the drain controller's lines (4.11+), oldest first. The daemons' logs (≤4.10 drains) are not
+ * read: the index does not enter their pod folders (one per node).
+ */
+async function loadDrainLogs(ctx: LoadContext, index: GatherIndex): Promise<Snapshot['drainLogs']> {
+  const containers = containerLogs(index.logs).filter(
+    ({ container: c }) =>
+      c.namespace === 'openshift-machine-config-operator' &&
+      c.pod.startsWith('machine-config-controller-') &&
+      c.container === 'machine-config-controller',
+  );
+  const out: Snapshot['drainLogs'] = [];
+  for (const { container: c, files } of containers) {
+    const lines: LoggedDrainLine[] = [];
+    let newest: string | undefined;
+    for (const { path } of [...files].reverse()) {
+      const r = await ctx.cache.get(path, 'log');
+      ctx.filesRead.push(path);
+      if (!r.ok) {
+        const rel = relative(index.root.path, path).split(sep).join('/');
+        ctx.problems.push(invalidFile(path, rel, [0, 0], `: ${r.error}; its lines are not read`));
+        continue;
+      }
+      newest = path;
+      for (const l of parseDrainLog(r.parsed.text)) lines.push({ ...l, file: path });
+    }
+    if (newest)
+      out.push({ subject: `log/${c.namespace}/${c.pod}/${c.container}`, file: newest, lines });
   }
   return out;
 }

@@ -82,19 +82,29 @@ export function filesOf(index: GatherIndex, group: string, plural: string): Inde
 }
 
 /**
- * Namespaces whose pod folders are listed: those whose logs a rule reads (the CVO's). Pod
- * folders are most of a must-gather's directories (one per pod, two per container, one for
- * logs; 250 machine-config-daemon pods alone make 1,750), so a rule that reads another
- * namespace's logs adds it here.
+ * Namespaces whose pod folders are listed: those whose logs a rule reads (the CVO's, the
+ * machine-config-controller's). Pod folders are most of a must-gather's directories (one per
+ * pod, two per container, one for logs; 250 machine-config-daemon pods alone make 1,750), so a
+ * rule that reads another namespace's logs adds it here, with the pods whose folders it enters
+ * when the namespace holds one pod per node.
  */
-export const podLogNamespaces: ReadonlySet<string> = new Set(['openshift-cluster-version']);
+export const podLogNamespaces: ReadonlyMap<string, (pod: string) => boolean> = new Map([
+  ['openshift-cluster-version', () => true],
+  // The controller alone: its drain controller logs every node's drain (4.11+).
+  [
+    'openshift-machine-config-operator',
+    (pod: string) => pod.startsWith('machine-config-controller-'),
+  ],
+]);
 
 const resourceName = /\.(ya?ml|json)$/;
 
-/** Whether the walk enters a folder: everything but pod folders of other namespaces. */
+/** Whether the walk enters a folder: everything but pod folders of other namespaces and pods. */
 function wanted(rel: string): boolean {
-  const m = /^namespaces\/([^/]+)\/pods$/.exec(rel);
-  return !m || podLogNamespaces.has(m[1] as string);
+  const m = /^namespaces\/([^/]+)\/pods(?:\/([^/]+))?$/.exec(rel);
+  if (!m) return true;
+  const pods = podLogNamespaces.get(m[1] as string);
+  return pods !== undefined && (m[2] === undefined || pods(m[2]));
 }
 
 async function walk(

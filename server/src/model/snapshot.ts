@@ -2,12 +2,14 @@
 import type { Subject } from '../core/finding';
 import type { GatherRoot } from '../gather/discover';
 import type { ResultOfWork } from './cvoLog';
+import type { DrainLine } from './drainLog';
 import type { ClusterOperator } from './clusterOperator';
 import type { ClusterVersion } from './clusterVersion';
 import type { Infrastructure } from './infrastructure';
 import type { MachineConfig } from './machineConfig';
 import type { MachineConfigPool } from './machineConfigPool';
 import type { Node } from './node';
+import type { PodDisruptionBudget } from './podDisruptionBudget';
 
 export interface Snapshot {
   root: GatherRoot;
@@ -22,6 +24,25 @@ export interface Snapshot {
   nodes: Node[];
   /** `Result of work` lines of the cluster-version operator's logs, one entry per container. */
   cvoLogs: ContainerResults[];
+  /** Drain lines of the machine-config-controller's logs (4.11+ drains), one entry per container. */
+  drainLogs: ContainerDrainLines[];
+  /** PodDisruptionBudgets of the namespaces that were gathered. */
+  pdbs: PodDisruptionBudget[];
+  /** Namespaces the gather holds any file of (`namespaces/<ns>/…`), sorted. */
+  namespaces: string[];
+}
+
+/** A drain line and the log file it is in. */
+export interface LoggedDrainLine extends DrainLine {
+  file: string;
+}
+
+export interface ContainerDrainLines {
+  subject: Subject;
+  /** The container's newest log file read. */
+  file: string;
+  /** Oldest first, across its files (previous, rotated, current). */
+  lines: LoggedDrainLine[];
 }
 
 /** A `Result of work` line and the log file it is in. */
