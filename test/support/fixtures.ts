@@ -28,6 +28,7 @@ export const updates = {
   draining: join(fixturesDir, 'update-draining'),
   stalled: join(fixturesDir, 'update-stalled-degraded-node'),
   completedPoolRolling: join(fixturesDir, 'update-completed-pool-rolling'),
+  drainBlocked: join(fixturesDir, 'update-drain-blocked'),
   pausedPool: join(fixturesDir, 'update-paused-pool'),
   multiarch: join(fixturesDir, 'update-multiarch'),
   previousIncomplete: join(fixturesDir, 'update-previous-incomplete'),
