@@ -7,7 +7,8 @@ import { primaryPool } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
-import { explainNodeReason } from './signatures';
+import { explainNodeReason, isDrainFailure } from './signatures';
+import { describeBlockers, drainOfNode } from './drainText';
 import { clip } from '../core/text';
 
 export const nodeMcdDegraded: Rule = {
@@ -27,10 +28,17 @@ export const nodeMcdDegraded: Rule = {
           : n.currentConfig
             ? ` It runs ${n.currentConfig}.`
             : '';
+      // A drain that timed out: the controller's log names the pod it could not evict.
+      const drain = isDrainFailure(reason) ? drainOfNode(s, n.name) : undefined;
+      const blockers =
+        drain && (drain.blocking.length > 0 || drain.failures.length > 0)
+          ? describeBlockers(s, drain)
+          : undefined;
       const message =
         `Node ${n.name}${pool ? ` (pool \`${pool.name}\`)` : ''}: the machine-config daemon is ${state}: ${clip(reason || 'no reason given', 400)}.` +
         move +
-        (meaning ? ` This means ${meaning}.` : '');
+        (meaning ? ` This means ${meaning}.` : '') +
+        (blockers?.text ? ` From the machine-config-controller log: ${blockers.text}` : '');
       return [
         finding(
           nodeMcdDegraded,
@@ -46,6 +54,7 @@ export const nodeMcdDegraded: Rule = {
                 (pool.condition('NodeDegraded') ?? pool.condition('Degraded'))?.location,
                 `pool ${pool.name} reports the node`,
               ),
+            ...(blockers?.related ?? []),
           ],
         ),
       ];

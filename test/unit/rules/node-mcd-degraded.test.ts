@@ -1,6 +1,6 @@
 import type { Snapshot } from '../../../server/src/model/snapshot';
 import { nodeMcdDegraded } from '../../../server/src/rules/nodeMcdDegraded';
-import { samples } from '../../support/fixtures';
+import { samples, updates } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 import type { ExpectedFinding } from '../../support/ruleTester';
 
@@ -21,6 +21,27 @@ const node = (s: Snapshot, name: string) => s.nodes.find((n) => n.name === name)
 ruleTester(nodeMcdDegraded, {
   valid: [{ name: 'stays quiet on a healthy cluster', snapshot: snapshotOf(samples.healthy) }],
   invalid: [
+    {
+      name: 'names the pod and budget the drain controller could not get past (4.15, drain timed out)',
+      snapshot: snapshotOf(updates.stalled),
+      findings: [
+        {
+          severity: 'error',
+          subject: 'node/ip-10-0-151-214.ec2.internal',
+          message: [
+            /the machine-config daemon is Degraded: failed to drain node: ip-10-0-151-214\.ec2\.internal after 1 hour/,
+            /From the machine-config-controller log: The eviction of pod payments\/ledger-0 was refused by its PodDisruptionBudget \d+ times/,
+            /namespace payments was not gathered, so its PodDisruptionBudget is not in the must-gather/,
+          ],
+          related: [
+            (r) => r.file.endsWith('worker.yaml'),
+            (r) =>
+              r.file.includes('machine-config-controller') &&
+              /eviction of payments\/ledger-0 refused/.test(r.message),
+          ],
+        },
+      ],
+    },
     {
       name: 'puts each degraded node on its own file with the drain signature explained (seed 000)',
       snapshot: snapshotOf(samples.workerBlocksMco),
