@@ -5,8 +5,8 @@
  * the machine-config-controller's drain controller logs each attempt and each eviction a
  * PodDisruptionBudget refuses; ≤4.10: the daemon drains the node itself (cordoned, state
  * Working). A drain of a few minutes is normal: the rule speaks once evictions are refused or an
- * attempt failed, or once the drain is older than the 10 minutes after which the controller
- * retries only every 5 minutes; it is an error from the hour on.
+ * attempt failed (information under 10 minutes), or once the drain is older than the 10 minutes
+ * after which the controller retries only every 5 minutes (a warning); an error from the hour on.
  */
 import { clip, duration, isoTime, when } from '../core/text';
 import { nodeAnnotations, unschedulableTaint } from '../model/node';
@@ -96,6 +96,10 @@ export const mcoDrainStuck: Rule = {
         message += ` The node's machine-config-daemon log (Draining failed with: …, retrying) names the pod it cannot evict; this analysis does not read the daemons' logs.`;
       }
       message += ' ' + timeline(kind, release, overHour);
+      // Refusals in a drain's first minutes are common: the budget's other pods are coming back.
+      const early = !overHour && minutes !== undefined && minutes < drainSlowMinutes;
+      if (early)
+        message += ` Under ${drainSlowMinutes} minutes in, refused evictions often clear by themselves once the budget's other pods are ready again.`;
       const ti = taintIndex(n);
       const location =
         kind === 'controller'
@@ -124,7 +128,7 @@ export const mcoDrainStuck: Rule = {
           location,
           message,
           related,
-          overHour ? 'error' : 'warning',
+          overHour ? 'error' : early ? 'info' : 'warning',
           since,
         ),
       ];

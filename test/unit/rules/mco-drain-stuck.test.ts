@@ -154,6 +154,25 @@ ruleTester(mcoDrainStuck, {
       },
     },
     {
+      name: 'is information only while refusals are under 10 minutes old',
+      snapshot: snapshotOf(updates.drainBlocked, (s) => {
+        const t = node(s, blocked).unschedulableSince!.getTime() + 4 * 60_000;
+        s.gatherTime = new Date(t);
+        for (const log of s.drainLogs) log.lines = log.lines.filter((l) => l.time!.getTime() < t);
+      }),
+      findings: [
+        {
+          severity: 'info',
+          subject: `node/${blocked}`,
+          message: [
+            /has been draining for 4m0s/,
+            /was refused by its PodDisruptionBudget \d+ times/,
+            /Under 10 minutes in, refused evictions often clear by themselves/,
+          ],
+        },
+      ],
+    },
+    {
       name: 'tells of the drain events a 4.19 controller emits',
       snapshot: snapshotOf(updates.drainBlocked, (s) => {
         const mco = s.operators.find((o) => o.name === 'machine-config')!;
