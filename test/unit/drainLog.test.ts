@@ -98,6 +98,24 @@ describe('drain log lines', () => {
     );
   });
 
+  it("reads a 4.7 daemon's five tries", () => {
+    const node = 'ip-10-0-137-214.ec2.internal';
+    const lines = parseDrainLog(
+      [
+        '2021-03-25T11:12:00.205813628Z I0325 11:12:00.205808    2747 update.go:212] Draining failed with: error when evicting pods/"keycloak-0" -n "identity": global timeout reached: 1m30s, retrying',
+        '2021-03-25T11:19:50.311812Z E0325 11:19:50.311800    2747 writer.go:135] Marking Degraded due to: failed to drain node (5 tries): timed out waiting for the condition: error when evicting pods/"keycloak-0" -n "identity": global timeout reached: 1m30s',
+      ].join('\n'),
+      node,
+    );
+    assert.deepEqual(
+      lines.map((l) => [l.kind, l.node, l.pods.map((p) => p.name).join()]),
+      [
+        ['failed', node, 'keycloak-0'],
+        ['exceeded', node, 'keycloak-0'],
+      ],
+    );
+  });
+
   it("leaves the daemon's wording alone in the controller's log", () => {
     const lines = parseDrainLog(
       '2024-04-09T15:53:09.2Z I0409 15:53:09.200000       1 status.go:249] Degraded Machine: ip-10-0-151-214.ec2.internal and Degraded Reason: failed to drain node: ip-10-0-151-214.ec2.internal after 1 hour. Please see machine-config-controller logs for more information',

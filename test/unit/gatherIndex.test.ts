@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildIndex } from '../../server/src/gather/gatherIndex';
+import { buildIndex, podLogFiles } from '../../server/src/gather/gatherIndex';
 import { tempTree } from '../support/tempTree';
 
 describe('path index', () => {
@@ -40,6 +40,15 @@ describe('path index', () => {
       );
       assert.ok(!index.files.some((f) => f.rel.includes('openshift-dns/pods/')));
       assert.ok(!index.files.some((f) => f.rel.includes('/pods/machine-config-daemon-')));
+      // One daemon's folder is listed on demand (a 4.10 node its daemon drains), nothing else.
+      const root = index.root;
+      assert.deepEqual(
+        await podLogFiles(root, 'openshift-machine-config-operator', 'machine-config-daemon-abcde'),
+        [mcd],
+      );
+      assert.deepEqual(await podLogFiles(root, 'openshift-machine-config-operator', '..'), []);
+      assert.deepEqual(await podLogFiles(root, 'openshift-machine-config-operator', 'a/b'), []);
+      assert.deepEqual(await podLogFiles(root, 'openshift-machine-config-operator', 'gone'), []);
     } finally {
       t.remove();
     }

@@ -6,7 +6,7 @@
  */
 import { relative, sep } from 'node:path';
 import type { ParsedFileCache, ReadMode } from '../gather/fileCache';
-import { filesOf } from '../gather/gatherIndex';
+import { filesOf, podLogFiles } from '../gather/gatherIndex';
 import { containerLogs } from '../gather/podLogs';
 import type { GatherIndex, IndexedFile } from '../gather/gatherIndex';
 import { arr, rec, str } from '../model/access';
@@ -90,7 +90,10 @@ export async function loadSnapshot(
     machineConfigs: new Map(configs.filter((c) => wanted.has(c.name)).map((c) => [c.name, c])),
     nodes,
     cvoLogs: await loadCvoLogs(ctx, index),
-    drainLogs: await loadDrainLogs(ctx, index),
+    drainLogs: [
+      ...(await loadDrainLogs(ctx, index)),
+      ...(await loadDaemonDrainLogs(ctx, index, nodes)),
+    ],
     pdbs,
     namespaces: [
       ...new Set(index.files.flatMap((f) => (f.resource.namespace ? [f.resource.namespace] : []))),
@@ -154,16 +157,72 @@ async function loadCvoLogs(ctx: LoadContext, index: GatherIndex): Promise<Snapsh
 
 /**
  * The machine-config-controller container's logs (current, rotated, previous; plain or `.gz`):
- * the drain controller's lines (4.11+), oldest first. The daemons' logs (≤4.10 drains) are not
- * read: the index does not enter their pod folders (one per node).
+ * the drain controller's lines (4.11+), oldest first.
  */
 async function loadDrainLogs(ctx: LoadContext, index: GatherIndex): Promise<Snapshot['drainLogs']> {
   const containers = containerLogs(index.logs).filter(
     ({ container: c }) =>
-      c.namespace === 'openshift-machine-config-operator' &&
+      c.namespace === mcoNamespace &&
       c.pod.startsWith('machine-config-controller-') &&
       c.container === 'machine-config-controller',
   );
+  return readDrainLogs(ctx, index, containers);
+}
+
+const mcoNamespace = 'openshift-machine-config-operator';
+
+/**
+ * The daemons' logs of the nodes a 4.10 (or older) daemon is draining itself: cordoned, Working
+ * on a new config, no drain annotations. Only those: the index does not enter the daemons' pod
+ * folders (one per node); the namespace's pod List says which daemon runs on the node, and that
+ * one pod's folder is listed now. Must-gather layout only (gather-extra's pod logs carry no node).
+ */
+async function loadDaemonDrainLogs(
+  ctx: LoadContext,
+  index: GatherIndex,
+  nodes: Node[],
+): Promise<Snapshot['drainLogs']> {
+  const draining = new Set(
+    nodes
+      .filter(
+        (n) =>
+          n.desiredDrain === undefined &&
+          n.unschedulable &&
+          n.mcdState === 'Working' &&
+          n.desiredConfig !== undefined &&
+          n.currentConfig !== n.desiredConfig,
+      )
+      .map((n) => n.name),
+  );
+  if (draining.size === 0 || index.root.kind !== 'must-gather') return [];
+  const lists = filesOf(index, 'core', 'pods').filter(
+    (f) => f.list && f.resource.namespace === mcoNamespace,
+  );
+  const daemons = new Map<string, string>();
+  for (const f of lists) {
+    for (const [raw] of await readObjects(ctx, f, 'yaml', 'Pod')) {
+      const name = str(rec(raw.metadata)?.name) ?? '';
+      const node = str(rec(raw.spec)?.nodeName);
+      if (name.startsWith('machine-config-daemon-') && node && draining.has(node))
+        daemons.set(name, node);
+    }
+  }
+  const out: Snapshot['drainLogs'] = [];
+  for (const [pod, node] of [...daemons].sort()) {
+    const containers = containerLogs(await podLogFiles(index.root, mcoNamespace, pod)).filter(
+      ({ container: c }) => c.container === 'machine-config-daemon',
+    );
+    out.push(...(await readDrainLogs(ctx, index, containers, node)));
+  }
+  return out;
+}
+
+async function readDrainLogs(
+  ctx: LoadContext,
+  index: GatherIndex,
+  containers: ReturnType<typeof containerLogs>,
+  daemonNode?: string,
+): Promise<Snapshot['drainLogs']> {
   const out: Snapshot['drainLogs'] = [];
   for (const { container: c, files } of containers) {
     const lines: LoggedDrainLine[] = [];
@@ -177,7 +236,8 @@ async function loadDrainLogs(ctx: LoadContext, index: GatherIndex): Promise<Snap
         continue;
       }
       newest = path;
-      for (const l of parseDrainLog(r.parsed.text)) lines.push({ ...l, file: path });
+      for (const l of parseDrainLog(r.parsed.text, daemonNode))
+        lines.push({ ...l, file: path, from: c.container });
     }
     if (newest)
       out.push({ subject: `log/${c.namespace}/${c.pod}/${c.container}`, file: newest, lines });

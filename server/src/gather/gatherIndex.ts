@@ -77,6 +77,33 @@ export async function buildIndex(root: GatherRoot): Promise<GatherIndex> {
     : { root, files, logs, notes, layout };
 }
 
+/**
+ * The log files of one pod the index did not enter (`namespaces/<ns>/pods/<pod>/…` of a
+ * must-gather): listed on demand, for a rule that needs one pod of a namespace holding one per
+ * node (a 4.10 daemon's drain). Nothing is opened.
+ */
+export async function podLogFiles(
+  root: GatherRoot,
+  namespace: string,
+  pod: string,
+): Promise<string[]> {
+  const plain = (name: string) =>
+    name !== '' && name !== '.' && name !== '..' && !/[/\\]/.test(name);
+  if (root.kind !== 'must-gather' || !plain(namespace) || !plain(pod)) return [];
+  const rel = `namespaces/${namespace}/pods/${pod}`;
+  const logs: string[] = [];
+  await walk(
+    join(root.path, rel),
+    rel,
+    () => true,
+    [],
+    (r) => {
+      if (classifyMustGatherPath(r).kind === 'log') logs.push(join(root.path, r));
+    },
+  );
+  return logs.sort();
+}
+
 export function filesOf(index: GatherIndex, group: string, plural: string): IndexedFile[] {
   return index.files.filter((f) => f.resource.group === group && f.resource.plural === plural);
 }

@@ -126,6 +126,9 @@ function drainLine(
   // `Marking Degraded due to: failed to drain node : <node> after 1 hour` (writer.go).
   const hour = /failed to drain node ?: ?(\S+) after 1 hour/.exec(message);
   if (hour) return base('exceeded', hour[1]);
+  // 4.7 before June 2021: `failed to drain node (5 tries): timed out waiting for the condition: …`.
+  if (/failed to drain node \(\d+ tries\)/.test(message))
+    return base('exceeded', daemonNode, podsInError(message));
   return undefined;
 }
 

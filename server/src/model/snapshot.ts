@@ -24,7 +24,10 @@ export interface Snapshot {
   nodes: Node[];
   /** `Result of work` lines of the cluster-version operator's logs, one entry per container. */
   cvoLogs: ContainerResults[];
-  /** Drain lines of the machine-config-controller's logs (4.11+ drains), one entry per container. */
+  /**
+   * Drain lines of the machine-config-controller's logs (4.11+ drains), and of the daemons of
+   * nodes a 4.10 daemon is draining, one entry per container.
+   */
   drainLogs: ContainerDrainLines[];
   /** PodDisruptionBudgets of the namespaces that were gathered. */
   pdbs: PodDisruptionBudget[];
@@ -35,6 +38,8 @@ export interface Snapshot {
 /** A drain line and the log file it is in. */
 export interface LoggedDrainLine extends DrainLine {
   file: string;
+  /** The container that logged it: `machine-config-controller` or `machine-config-daemon`. */
+  from: string;
 }
 
 export interface ContainerDrainLines {

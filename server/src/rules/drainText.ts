@@ -10,8 +10,8 @@ import type { NodeDrain, PodRef } from '../model/drainLog';
 import type { LoggedDrainLine, Snapshot } from '../model/snapshot';
 import { rel } from './rule';
 
-/** Every machine-config-controller container's drain lines, oldest first. */
-export function controllerDrainLines(s: Snapshot): LoggedDrainLine[] {
+/** Every drain line of the controller's (and a 4.10 daemon's) logs, oldest first. */
+export function allDrainLines(s: Snapshot): LoggedDrainLine[] {
   const lines = s.drainLogs.flatMap((l) => l.lines);
   // Stable: lines without a time keep their place after the ones before them.
   return lines
@@ -22,7 +22,7 @@ export function controllerDrainLines(s: Snapshot): LoggedDrainLine[] {
 
 /** The open drain of a node in the controller's logs. */
 export function drainOfNode(s: Snapshot, node: string): NodeDrain<LoggedDrainLine> | undefined {
-  return nodeDrain(controllerDrainLines(s), node);
+  return nodeDrain(allDrainLines(s), node);
 }
 
 /** A control-plane guard: its budget keeps etcd quorum, so the fix is etcd's health. */
@@ -54,8 +54,8 @@ export function describeBlockers(s: Snapshot, d: NodeDrain<LoggedDrainLine>): Bl
       rel(
         { file: lineFile, doc: 0, pointer: '', span: p.line.span },
         p.refusals > 0
-          ? `the machine-config-controller: eviction of ${pod} refused by its disruption budget`
-          : `the machine-config-controller: drain failed on ${pod}`,
+          ? `the ${p.line.from}: eviction of ${pod} refused by its disruption budget`
+          : `the ${p.line.from}: drain failed on ${pod}`,
       ),
     );
     const guard = etcdGuard(p);
@@ -97,7 +97,7 @@ export function describeBlockers(s: Snapshot, d: NodeDrain<LoggedDrainLine>): Bl
     related.push(
       rel(
         { file: d.lastFailure.file, doc: 0, pointer: '', span: d.lastFailure.span },
-        `the machine-config-controller: drain of ${d.node} failed (${d.failures.length} failed attempt${d.failures.length === 1 ? '' : 's'} since it began)`,
+        `the ${d.lastFailure.from}: drain of ${d.node} failed (${d.failures.length} failed attempt${d.failures.length === 1 ? '' : 's'} since it began)`,
       ),
     );
   }

@@ -56,7 +56,7 @@ export const mcoDrainStuck: Rule = {
       if (n.mcdState === 'Degraded' || n.mcdState === 'Unreconcilable') return [];
       const kind = pendingDrain(n);
       if (!kind) return [];
-      const d = kind === 'controller' ? drainOfNode(s, n.name) : undefined;
+      const d = drainOfNode(s, n.name);
       const starts = [n.unschedulableSince, d?.started?.time].filter(
         (t): t is Date => t !== undefined,
       );
@@ -86,14 +86,15 @@ export const mcoDrainStuck: Rule = {
         const b = describeBlockers(s, d);
         if (b.text) message += ` ${b.text}`;
         related.push(...b.related);
-        if (d.attempts > 1) message += ` The controller has tried ${d.attempts} times.`;
+        if (d.attempts > 1)
+          message += ` The ${kind === 'controller' ? 'controller' : 'daemon'} has tried ${d.attempts} times.`;
       } else if (kind === 'controller') {
-        message +=
-          s.drainLogs.length > 0
-            ? ' The machine-config-controller logs in the gather have no line about this drain (rotated away, or the controller restarted), so what blocks it is not known here.'
-            : ' No machine-config-controller log is in the gather; its drain controller logs each eviction it cannot make.';
+        message += s.drainLogs.some((l) => l.subject.includes('/machine-config-controller-'))
+          ? ' The machine-config-controller logs in the gather have no line about this drain (rotated away, or the controller restarted), so what blocks it is not known here.'
+          : ' No machine-config-controller log is in the gather; its drain controller logs each eviction it cannot make.';
       } else {
-        message += ` The node's machine-config-daemon log (Draining failed with: …, retrying) names the pod it cannot evict; this analysis does not read the daemons' logs.`;
+        message +=
+          " No drain line of the node's machine-config-daemon is in the gather: its log (Draining failed with: …, retrying) names the pod it cannot evict.";
       }
       message += ' ' + timeline(kind, release, overHour);
       // Refusals in a drain's first minutes are common: the budget's other pods are coming back.
@@ -118,7 +119,7 @@ export const mcoDrainStuck: Rule = {
         d?.exceeded &&
           rel(
             { file: d.exceeded.file, doc: 0, pointer: '', span: d.exceeded.span },
-            'the machine-config-controller: drain exceeded timeout',
+            `the ${d.exceeded.from}: drain exceeded timeout`,
           ),
       );
       return [
@@ -148,7 +149,9 @@ function timeline(
   const next =
     kind === 'controller'
       ? `The machine-config-controller (4.11+) retries the drain every minute, every 5 minutes once it has failed for 10 minutes${events}; after 1 hour the daemon marks the node Degraded (failed to drain node: <node> after 1 hour).`
-      : 'The daemon (4.10 and earlier) retries every minute, every 5 minutes after 5 failures, and after 1 hour marks the node Degraded (failed to drain node : <node> after 1 hour, event FailedToDrain).';
+      : release !== undefined && release.major === 4 && release.minor <= 7
+        ? 'The 4.7 daemon gives up after 5 tries with exponential backoff, about 10 minutes (failed to drain node (5 tries): …, event FailedToDrain), and marks the node Degraded; 4.7 z-streams from June 2021 (MCO PR #2605, bug 1968759) retry for 1 hour instead.'
+        : 'The daemon (4.10 and earlier) retries every minute, every 5 minutes after 5 failures, and after 1 hour marks the node Degraded (failed to drain node : <node> after 1 hour, event FailedToDrain).';
   return overHour
     ? `${next} The drain is past that hour: the update of this pool cannot go on until the pod can be evicted.`
     : next;

@@ -38,7 +38,9 @@ export const nodeMcdDegraded: Rule = {
         `Node ${n.name}${pool ? ` (pool \`${pool.name}\`)` : ''}: the machine-config daemon is ${state}: ${clip(reason || 'no reason given', 400)}.` +
         move +
         (meaning ? ` This means ${meaning}.` : '') +
-        (blockers?.text ? ` From the machine-config-controller log: ${blockers.text}` : '');
+        (blockers?.text
+          ? ` From the ${drain?.lastFailure?.from ?? drain?.blocking[0]?.line.from ?? 'machine-config-controller'} log: ${blockers.text}`
+          : '');
       return [
         finding(
           nodeMcdDegraded,

@@ -1,10 +1,14 @@
 import assert from 'node:assert/strict';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { after } from 'node:test';
 import type { Json } from '../../../server/src/model/access';
 import type { Node } from '../../../server/src/model/node';
 import { PodDisruptionBudget } from '../../../server/src/model/podDisruptionBudget';
 import type { Snapshot } from '../../../server/src/model/snapshot';
 import { mcoDrainStuck } from '../../../server/src/rules/mcoDrainStuck';
-import { samples, updates } from '../../support/fixtures';
+import { copyFixture } from '../../support/copyFixture';
+import { mustGatherRoot, samples, updates } from '../../support/fixtures';
+import { loadFixture } from '../../support/snapshot';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 
 /** The fourth worker of `update-drain-blocked`, cordoned 32 minutes before the gather. */
@@ -79,6 +83,45 @@ const daemonDrain410 = (s: Snapshot) => {
   }
   s.drainLogs = [];
 };
+
+/**
+ * healthy-4.10 on disk with one worker its 4.10 daemon is draining for 25 minutes: cordoned (taint
+ * and spec), Working on the other rendered worker config, and its daemon's log retrying the drain
+ * on a PodDisruptionBudget. The analysis reads that one daemon's log (the pod List names the pod).
+ */
+const drain410 = 'ip-10-0-146-4.us-west-2.compute.internal';
+const copies: { remove(): void }[] = [];
+after(() => copies.forEach((c) => c.remove()));
+async function daemonDrainOnDisk(): Promise<Snapshot> {
+  const copy = copyFixture(samples.healthy);
+  copies.push(copy);
+  const root = mustGatherRoot(copy.path);
+  const nodeFile = `${root}/cluster-scoped-resources/core/nodes/${drain410}.yaml`;
+  writeFileSync(
+    nodeFile,
+    readFileSync(nodeFile, 'utf8')
+      .replace(
+        'desiredConfig: rendered-worker-1ff4ed53bc3c0637260e2b08cc3241a0',
+        'desiredConfig: rendered-worker-680f8510d7af4a17f10154e450d905db',
+      )
+      .replace('openshift.io/state: Done', 'openshift.io/state: Working')
+      .replace(
+        'spec:\n  providerID: aws:///us-west-2b/i-03229d2912919e699\n',
+        'spec:\n  providerID: aws:///us-west-2b/i-03229d2912919e699\n  taints:\n  - effect: NoSchedule\n    key: node.kubernetes.io/unschedulable\n    timeAdded: "2022-03-24T17:16:02Z"\n  unschedulable: true\n',
+      ),
+  );
+  const refused = (t: string) =>
+    `2022-03-24T${t}Z E0324 ${t}    2100 daemon.go:331] error when evicting pods/"ledger-0" -n "payments" (will retry after 5s): Cannot evict pod as it would violate the pod's disruption budget.\n`;
+  appendFileSync(
+    `${root}/namespaces/openshift-machine-config-operator/pods/machine-config-daemon-jtzcj/machine-config-daemon/machine-config-daemon/logs/current.log`,
+    '2022-03-24T17:16:01.118312101Z I0324 17:16:01.118298    2100 update.go:1964] Update prepared; beginning drain\n' +
+      refused('17:16:01.402511') +
+      refused('17:16:06.405871') +
+      '2022-03-24T17:17:31.118907331Z I0324 17:17:31.118890    2100 drain.go:91] Draining failed with: error when evicting pods/"ledger-0" -n "payments": global timeout reached: 1m30s, retrying\n' +
+      refused('17:40:31.412003'),
+  );
+  return (await loadFixture(copy.path)).snapshot;
+}
 
 const healthyUpdates = [
   ['update-draining', updates.draining],
@@ -243,10 +286,66 @@ ruleTester(mcoDrainStuck, {
           message: [
             /has been draining for 32m33s/,
             /it is cordoned and its daemon is Working \(until 4\.10 the daemon drains its own node\)/,
-            /machine-config-daemon log \(Draining failed with: …, retrying\) names the pod/,
+            /No drain line of the node's machine-config-daemon is in the gather: its log \(Draining failed with: …, retrying\) names the pod/,
             /The daemon \(4\.10 and earlier\) retries every minute, every 5 minutes after 5 failures, and after 1 hour marks the node Degraded/,
           ],
           location: (s) => node(s, blocked).unschedulableLocation,
+        },
+      ],
+    },
+    {
+      name: "names the pod from the log of a 4.10 node's own daemon, the only daemon log read",
+      snapshot: daemonDrainOnDisk,
+      findings: [
+        {
+          severity: 'warning',
+          subject: `node/${drain410}`,
+          message: [
+            /^Node ip-10-0-146-4\.us-west-2\.compute\.internal \(pool `worker`\) has been draining for 25m5s \(since 2022-03-24T17:16:01Z\) to move to rendered-worker-680f8510d7af4a17f10154e450d905db: it is cordoned and its daemon is Working/,
+            /The eviction of pod payments\/ledger-0 was refused by its PodDisruptionBudget 3 times, the last 2022-03-24T17:40:31Z/,
+            /namespace payments was not gathered/,
+            /The daemon \(4\.10 and earlier\) retries every minute/,
+          ],
+          location: (s) => node(s, drain410).unschedulableLocation,
+          related: [
+            (r) =>
+              r.file.includes('/machine-config-daemon-jtzcj/') &&
+              /^the machine-config-daemon: eviction of payments\/ledger-0 refused/.test(r.message),
+            (r) =>
+              r.file.includes('/machine-config-daemon-jtzcj/') &&
+              /drain of .* failed \(1 failed attempt /.test(r.message),
+          ],
+        },
+      ],
+      check: (_f, s) => {
+        assert.deepEqual(
+          s.drainLogs.map((l) => l.subject).filter((x) => x.includes('machine-config-daemon')),
+          [
+            'log/openshift-machine-config-operator/machine-config-daemon-jtzcj/machine-config-daemon',
+          ],
+          'the one daemon of the node being drained',
+        );
+      },
+    },
+    {
+      name: "reads seed 000's 4.7 daemons draining two workers past their Degraded ones, with 4.7's five tries",
+      snapshot: snapshotOf(samples.workerBlocksMco),
+      findings: [
+        {
+          severity: 'warning',
+          subject: 'node/ip-10-0-148-130.ec2.internal',
+          message: [
+            /has been draining for 30m29s \(since 2021-03-25T11:50:11Z\)/,
+            /The eviction of pod kafka\/kafka-cluster-kafka-1 was refused by its PodDisruptionBudget \d+ times/,
+            /namespace kafka was not gathered/,
+            /The 4\.7 daemon gives up after 5 tries with exponential backoff, about 10 minutes \(failed to drain node \(5 tries\): …, event FailedToDrain\)/,
+          ],
+          related: [(r) => r.file.includes('/machine-config-daemon-') && r.span !== undefined],
+        },
+        {
+          severity: 'info',
+          subject: 'node/ip-10-0-162-43.ec2.internal',
+          message: [/has been draining for 5m38s/, /kafka\/kafka-cluster-kafka-2/],
         },
       ],
     },
