@@ -148,7 +148,7 @@ function timeline(
     : '';
   const next =
     kind === 'controller'
-      ? `The machine-config-controller (4.11+) retries the drain every minute, every 5 minutes once it has failed for 10 minutes${events}; after 1 hour the daemon marks the node Degraded (failed to drain node: <node> after 1 hour).`
+      ? `The machine-config-controller (4.11+) retries the drain every minute, every 5 minutes once it has failed for 10 minutes${events}; after 1 hour the daemon marks the node Degraded (failed to drain node: <node> after 1 hour, event FailedToDrain).`
       : release !== undefined && release.major === 4 && release.minor <= 7
         ? 'The 4.7 daemon gives up after 5 tries with exponential backoff, about 10 minutes (failed to drain node (5 tries): …, event FailedToDrain), and marks the node Degraded; 4.7 z-streams from June 2021 (MCO PR #2605, bug 1968759) retry for 1 hour instead.'
         : 'The daemon (4.10 and earlier) retries every minute, every 5 minutes after 5 failures, and after 1 hour marks the node Degraded (failed to drain node : <node> after 1 hour, event FailedToDrain).';
