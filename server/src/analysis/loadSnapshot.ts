@@ -96,7 +96,14 @@ export async function loadSnapshot(
     ],
     pdbs,
     namespaces: [
-      ...new Set(index.files.flatMap((f) => (f.resource.namespace ? [f.resource.namespace] : []))),
+      ...new Set(
+        index.files.flatMap((f) => {
+          const r = f.resource;
+          // `namespaces/<ns>/<ns>.yaml` is the Namespace object itself.
+          if (r.group === 'core' && r.plural === 'namespaces' && r.name) return [r.name];
+          return r.namespace ? [r.namespace] : [];
+        }),
+      ),
     ].sort(),
   };
   const cv = versions.find((v) => v.name === 'version') ?? versions[0];

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { after } from 'node:test';
 import type { Json } from '../../../server/src/model/access';
 import type { Node } from '../../../server/src/model/node';
@@ -119,6 +119,57 @@ async function daemonDrainOnDisk(): Promise<Snapshot> {
       refused('17:16:06.405871') +
       '2022-03-24T17:17:31.118907331Z I0324 17:17:31.118890    2100 drain.go:91] Draining failed with: error when evicting pods/"ledger-0" -n "payments": global timeout reached: 1m30s, retrying\n' +
       refused('17:40:31.412003'),
+  );
+  return (await loadFixture(copy.path)).snapshot;
+}
+
+/** update-drain-blocked with the customer's namespace gathered too (`oc adm inspect ns/inventory`). */
+async function inventoryGathered(): Promise<Snapshot> {
+  const copy = copyFixture(updates.drainBlocked);
+  copies.push(copy);
+  const ns = `${mustGatherRoot(copy.path)}/namespaces/inventory`;
+  mkdirSync(`${ns}/policy`, { recursive: true });
+  writeFileSync(
+    `${ns}/inventory.yaml`,
+    'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: inventory\nspec:\n  finalizers:\n  - kubernetes\nstatus:\n  phase: Active\n',
+  );
+  writeFileSync(
+    `${ns}/policy/poddisruptionbudgets.yaml`,
+    [
+      'apiVersion: v1',
+      'items:',
+      '- apiVersion: policy/v1',
+      '  kind: PodDisruptionBudget',
+      '  metadata:',
+      '    creationTimestamp: "2024-01-22T10:31:07Z"',
+      '    generation: 1',
+      '    name: inventory-db',
+      '    namespace: inventory',
+      '    resourceVersion: "18734211"',
+      '    uid: 6f1c2b8e-1d0a-4c52-9a3e-7b5d2f0c8e41',
+      '  spec:',
+      '    maxUnavailable: 0',
+      '    selector:',
+      '      matchLabels:',
+      '        app.kubernetes.io/name: inventory-db',
+      '  status:',
+      '    conditions:',
+      '    - lastTransitionTime: "2024-04-18T13:19:56Z"',
+      '      message: ""',
+      '      observedGeneration: 1',
+      '      reason: InsufficientPods',
+      '      status: "False"',
+      '      type: DisruptionAllowed',
+      '    currentHealthy: 3',
+      '    desiredHealthy: 3',
+      '    disruptionsAllowed: 0',
+      '    expectedPods: 3',
+      '    observedGeneration: 1',
+      'kind: List',
+      'metadata:',
+      '  resourceVersion: ""',
+      '',
+    ].join('\n'),
   );
   return (await loadFixture(copy.path)).snapshot;
 }
@@ -258,6 +309,24 @@ ruleTester(mcoDrainStuck, {
           ],
         },
       ],
+    },
+    {
+      name: 'reads the budget from the namespace List oc writes when the namespace was gathered',
+      snapshot: inventoryGathered,
+      findings: [
+        {
+          severity: 'warning',
+          subject: `node/${blocked}`,
+          message:
+            /PodDisruptionBudget inventory\/inventory-db allows 0 disruptions \(maxUnavailable 0, 3 of 3 pods healthy, 3 required\)\./,
+          related: [
+            (r) =>
+              r.pointer === '/items/0/status/disruptionsAllowed' &&
+              r.file.endsWith('/namespaces/inventory/policy/poddisruptionbudgets.yaml'),
+          ],
+        },
+      ],
+      check: ([f]) => assert.doesNotMatch(f!.message, /was not gathered/),
     },
     {
       name: "names a master's etcd guard as the control-plane budget it is (etcd-guard-pdb)",
