@@ -10,14 +10,19 @@ import type { NodeDrain, PodRef } from '../model/drainLog';
 import type { LoggedDrainLine, Snapshot } from '../model/snapshot';
 import { rel } from './rule';
 
-/** Every drain line of the controller's (and a 4.10 daemon's) logs, oldest first. */
+/** Every drain line of the controller's (and a 4.10 daemon's) logs, oldest first; once per snapshot. */
+const sorted = new WeakMap<Snapshot['drainLogs'], LoggedDrainLine[]>();
 export function allDrainLines(s: Snapshot): LoggedDrainLine[] {
+  const known = sorted.get(s.drainLogs);
+  if (known) return known;
   const lines = s.drainLogs.flatMap((l) => l.lines);
   // Stable: lines without a time keep their place after the ones before them.
-  return lines
+  const out = lines
     .map((l, i) => ({ l, i, t: l.time?.getTime() ?? -Infinity }))
     .sort((a, b) => (a.t !== b.t && a.t !== -Infinity && b.t !== -Infinity ? a.t - b.t : a.i - b.i))
     .map((x) => x.l);
+  sorted.set(s.drainLogs, out);
+  return out;
 }
 
 /** The open drain of a node in the controller's logs. */
