@@ -30,6 +30,7 @@ export const updates = {
   osPullFailed: join(fixturesDir, 'update-os-pull-failed'),
   ondiskDrift: join(fixturesDir, 'update-ondisk-drift'),
   completedPoolRolling: join(fixturesDir, 'update-completed-pool-rolling'),
+  drainBlocked: join(fixturesDir, 'update-drain-blocked'),
   pausedPool: join(fixturesDir, 'update-paused-pool'),
   multiarch: join(fixturesDir, 'update-multiarch'),
   previousIncomplete: join(fixturesDir, 'update-previous-incomplete'),

@@ -56,15 +56,27 @@ describe('analysis of a whole root', () => {
     assert.equal(a.snapshot.operators.length, 11);
   });
 
-  it("opens no log but the cluster-version operator's current log", async () => {
+  it("opens no log but the cluster-version operator's, the machine-config-controller's and the daemons' of the nodes they drain themselves", async () => {
     const a = await analyze(samples.workerBlocksMco);
     assert.ok(a.index.logs.length >= 1);
-    const logs = a.filesRead.filter((p) => p.endsWith('.log'));
-    assert.equal(logs.length, 1);
-    assert.match(
-      logs[0]!,
-      /\/cluster-version-operator\/cluster-version-operator\/logs\/current\.log$/,
+    const logs = a.filesRead.filter((p) => p.endsWith('.log')).sort();
+    assert.deepEqual(
+      logs.map((p) => /\/pods\/([^/]+)\/([^/]+)\//.exec(p)!.slice(1).join(' ')),
+      [
+        `${/cluster-version-operator-[^/]+/.exec(logs[0]!)![0]} cluster-version-operator`,
+        `${/machine-config-controller-[^/]+/.exec(logs[1]!)![0]} machine-config-controller`,
+        ...a.snapshot.drainLogs
+          .filter((l) => l.subject.includes('/machine-config-daemon-'))
+          .map((l) => `${l.subject.split('/')[2]} machine-config-daemon`),
+      ].sort(),
     );
+    assert.ok(logs.every((p) => p.endsWith('/logs/current.log')));
+    // Seed 000's 4.7 daemons drain two workers themselves (cordoned, Working): their logs alone.
+    const draining = a.snapshot.nodes.filter(
+      (n) => n.unschedulable && n.mcdState === 'Working' && n.currentConfig !== n.desiredConfig,
+    );
+    assert.equal(draining.length, 2);
+    assert.equal(logs.filter((p) => p.includes('/machine-config-daemon-')).length, 2);
   });
 
   it('reads only the rendered configs that pools and nodes name', async () => {

@@ -6,7 +6,7 @@
  */
 import { relative, sep } from 'node:path';
 import type { ParsedFileCache, ReadMode } from '../gather/fileCache';
-import { filesOf } from '../gather/gatherIndex';
+import { filesOf, podLogFiles } from '../gather/gatherIndex';
 import { containerLogs } from '../gather/podLogs';
 import type { GatherIndex, IndexedFile } from '../gather/gatherIndex';
 import { arr, rec, str } from '../model/access';
@@ -18,11 +18,13 @@ import type { AdminConfigMaps } from '../model/configMap';
 import { Infrastructure } from '../model/infrastructure';
 import { parseResultsOfWork } from '../model/cvoLog';
 import { parseOsUpdateRetries } from '../model/mcdLog';
+import { parseDrainLog } from '../model/drainLog';
 import type { KubeObject, ObjectSource } from '../model/kubeObject';
 import { MachineConfig } from '../model/machineConfig';
 import { MachineConfigPool } from '../model/machineConfigPool';
 import { Node } from '../model/node';
-import type { DaemonLog, LoggedResult, Snapshot } from '../model/snapshot';
+import { PodDisruptionBudget } from '../model/podDisruptionBudget';
+import type { DaemonLog, LoggedDrainLine, LoggedResult, Snapshot } from '../model/snapshot';
 import type { Finding } from '../core/finding';
 import { classifyNodeReason } from '../rules/signatures';
 import { fileProblem, invalidFile, probeProblem, wrongKind } from './fileProblems';
@@ -47,7 +49,7 @@ export async function loadSnapshot(
 
   const cfg = 'config.openshift.io';
   const mc = 'machineconfiguration.openshift.io';
-  const [versions, operators, pools, nodes, infrastructures] = await Promise.all([
+  const [versions, operators, pools, nodes, infrastructures, pdbs] = await Promise.all([
     loadKind(ctx, filesOf(index, cfg, 'clusterversions'), ClusterVersion, 'ClusterVersion'),
     loadKind(ctx, filesOf(index, cfg, 'clusteroperators'), ClusterOperator, 'ClusterOperator'),
     loadKind(ctx, filesOf(index, mc, 'machineconfigpools'), MachineConfigPool, 'MachineConfigPool'),
@@ -60,6 +62,12 @@ export async function loadSnapshot(
       'Infrastructure',
       'yaml',
       true,
+    ),
+    loadKind(
+      ctx,
+      filesOf(index, 'policy', 'poddisruptionbudgets'),
+      PodDisruptionBudget,
+      'PodDisruptionBudget',
     ),
   ]);
 
@@ -88,6 +96,21 @@ export async function loadSnapshot(
     cvoLogs: await loadCvoLogs(ctx, index),
     adminConfigMaps: await loadAdminConfigMaps(ctx, index),
     daemonLogs: await loadDaemonLogs(ctx, index, nodes),
+    drainLogs: [
+      ...(await loadDrainLogs(ctx, index)),
+      ...(await loadDaemonDrainLogs(ctx, index, nodes)),
+    ],
+    pdbs,
+    namespaces: [
+      ...new Set(
+        index.files.flatMap((f) => {
+          const r = f.resource;
+          // `namespaces/<ns>/<ns>.yaml` is the Namespace object itself.
+          if (r.group === 'core' && r.plural === 'namespaces' && r.name) return [r.name];
+          return r.namespace ? [r.namespace] : [];
+        }),
+      ),
+    ].sort(),
   };
   const cv = versions.find((v) => v.name === 'version') ?? versions[0];
   if (cv) snapshot.clusterVersion = cv;
@@ -165,16 +188,13 @@ async function loadAdminConfigMaps(ctx: LoadContext, index: GatherIndex): Promis
 }
 
 const mcoNamespace = 'openshift-machine-config-operator';
-/** Daemon pod YAMLs read at most to find the pods of the Degraded nodes. */
-const maxDaemonPods = 500;
-/** Nodes whose daemon log is read at most. */
+/** Nodes whose daemon log is read at most for an OS update failure. */
 const maxDaemonLogs = 20;
 
 /**
- * The machine-config daemon's current log of each node Degraded by an OS update failure
- * (must-gather layout: the pod YAML's `spec.nodeName` names the node), up to `maxDaemonLogs`
- * nodes; nothing (not even a pod YAML) when there is none. Its `Failed to update OS to … (will
- * retry): …` lines carry the registry's answer that a 4.16+ reason leaves out.
+ * The machine-config daemon's current log of each node Degraded by an OS update failure, up to
+ * `maxDaemonLogs` nodes; nothing when there is none. Its `Failed to update OS to … (will retry):
+ * …` lines carry the registry's answer that a 4.16+ reason leaves out.
  */
 async function loadDaemonLogs(
   ctx: LoadContext,
@@ -191,32 +211,13 @@ async function loadDaemonLogs(
       .map((n) => n.name)
       .slice(0, maxDaemonLogs),
   );
-  if (degraded.size === 0) return [];
-  const logs = new Map(
-    containerLogs(index.logs)
-      .filter(
-        ({ container: c }) =>
-          c.namespace === mcoNamespace &&
-          c.pod.startsWith('machine-config-daemon-') &&
-          c.container === 'machine-config-daemon',
-      )
-      .map((l) => [l.container.pod, l]),
-  );
-  const pods = filesOf(index, 'core', 'pods')
-    .filter(
-      (f) => !f.list && f.resource.namespace === mcoNamespace && logs.has(f.resource.name ?? ''),
-    )
-    .slice(0, maxDaemonPods);
   const out: DaemonLog[] = [];
-  for (const pod of pods) {
-    if (out.length === degraded.size) break;
-    const r = await ctx.cache.get(pod.path, 'yaml');
-    ctx.filesRead.push(pod.path);
-    if (!r.ok) continue;
-    const node = str(rec(rec(r.parsed.docs[0]?.value)?.spec)?.nodeName);
-    const log = logs.get(pod.resource.name ?? '');
+  for (const [pod, node] of await daemonPodsOn(ctx, index, degraded)) {
+    const log = containerLogs(await podLogFiles(index.root, mcoNamespace, pod)).find(
+      ({ container: c }) => c.container === 'machine-config-daemon',
+    );
     const newest = log?.files[0];
-    if (!node || !degraded.has(node) || !log || !newest) continue;
+    if (!log || !newest) continue;
     const text = await ctx.cache.get(newest.path, 'log');
     ctx.filesRead.push(newest.path);
     if (!text.ok) continue;
@@ -229,6 +230,105 @@ async function loadDaemonLogs(
         file: newest.path,
       })),
     });
+  }
+  return out;
+}
+
+/**
+ * The daemon pod on each of these nodes, by name, from the namespace's pod List: the index does
+ * not enter the daemons' pod folders (one per node), so their logs are listed one pod at a time
+ * (`podLogFiles`). Must-gather layout only (gather-extra's pod logs carry no node).
+ */
+async function daemonPodsOn(
+  ctx: LoadContext,
+  index: GatherIndex,
+  nodeNames: ReadonlySet<string>,
+): Promise<[pod: string, node: string][]> {
+  if (nodeNames.size === 0 || index.root.kind !== 'must-gather') return [];
+  const lists = filesOf(index, 'core', 'pods').filter(
+    (f) => f.list && f.resource.namespace === mcoNamespace,
+  );
+  const daemons = new Map<string, string>();
+  for (const f of lists) {
+    for (const [raw] of await readObjects(ctx, f, 'yaml', 'Pod')) {
+      const name = str(rec(raw.metadata)?.name) ?? '';
+      const node = str(rec(raw.spec)?.nodeName);
+      if (name.startsWith('machine-config-daemon-') && node && nodeNames.has(node))
+        daemons.set(name, node);
+    }
+  }
+  return [...daemons].sort();
+}
+
+/**
+ * The machine-config-controller container's logs (current, rotated, previous; plain or `.gz`):
+ * the drain controller's lines (4.11+), oldest first.
+ */
+async function loadDrainLogs(ctx: LoadContext, index: GatherIndex): Promise<Snapshot['drainLogs']> {
+  const containers = containerLogs(index.logs).filter(
+    ({ container: c }) =>
+      c.namespace === mcoNamespace &&
+      c.pod.startsWith('machine-config-controller-') &&
+      c.container === 'machine-config-controller',
+  );
+  return readDrainLogs(ctx, index, containers);
+}
+
+/**
+ * The daemons' logs of the nodes a 4.10 (or older) daemon is draining itself: cordoned, Working
+ * on a new config, no drain annotations (`daemonPodsOn` finds their pods).
+ */
+async function loadDaemonDrainLogs(
+  ctx: LoadContext,
+  index: GatherIndex,
+  nodes: Node[],
+): Promise<Snapshot['drainLogs']> {
+  const draining = new Set(
+    nodes
+      .filter(
+        (n) =>
+          n.desiredDrain === undefined &&
+          n.unschedulable &&
+          n.mcdState === 'Working' &&
+          n.desiredConfig !== undefined &&
+          n.currentConfig !== n.desiredConfig,
+      )
+      .map((n) => n.name),
+  );
+  const out: Snapshot['drainLogs'] = [];
+  for (const [pod, node] of await daemonPodsOn(ctx, index, draining)) {
+    const containers = containerLogs(await podLogFiles(index.root, mcoNamespace, pod)).filter(
+      ({ container: c }) => c.container === 'machine-config-daemon',
+    );
+    out.push(...(await readDrainLogs(ctx, index, containers, node)));
+  }
+  return out;
+}
+
+async function readDrainLogs(
+  ctx: LoadContext,
+  index: GatherIndex,
+  containers: ReturnType<typeof containerLogs>,
+  daemonNode?: string,
+): Promise<Snapshot['drainLogs']> {
+  const out: Snapshot['drainLogs'] = [];
+  for (const { container: c, files } of containers) {
+    const lines: LoggedDrainLine[] = [];
+    let newest: string | undefined;
+    for (const { path } of [...files].reverse()) {
+      const r = await ctx.cache.get(path, 'log');
+      ctx.filesRead.push(path);
+      if (!r.ok) {
+        const rel = relative(index.root.path, path).split(sep).join('/');
+        ctx.problems.push(invalidFile(path, rel, [0, 0], `: ${r.error}; its lines are not read`));
+        continue;
+      }
+      newest = path;
+      for (const l of parseDrainLog(r.parsed.text, daemonNode))
+        lines.push({ ...l, file: path, from: c.container });
+    }
+    if (newest)
+      out.push({ subject: `log/${c.namespace}/${c.pod}/${c.container}`, file: newest, lines });
   }
   return out;
 }

@@ -77,32 +77,61 @@ export async function buildIndex(root: GatherRoot): Promise<GatherIndex> {
     : { root, files, logs, notes, layout };
 }
 
+/**
+ * The log files of one pod the index did not enter (`namespaces/<ns>/pods/<pod>/…` of a
+ * must-gather): listed on demand, for a rule that needs one pod of a namespace holding one per
+ * node (a 4.10 daemon's drain). Nothing is opened.
+ */
+export async function podLogFiles(
+  root: GatherRoot,
+  namespace: string,
+  pod: string,
+): Promise<string[]> {
+  const plain = (name: string) =>
+    name !== '' && name !== '.' && name !== '..' && !/[/\\]/.test(name);
+  if (root.kind !== 'must-gather' || !plain(namespace) || !plain(pod)) return [];
+  const rel = `namespaces/${namespace}/pods/${pod}`;
+  const logs: string[] = [];
+  await walk(
+    join(root.path, rel),
+    rel,
+    () => true,
+    [],
+    (r) => {
+      if (classifyMustGatherPath(r).kind === 'log') logs.push(join(root.path, r));
+    },
+  );
+  return logs.sort();
+}
+
 export function filesOf(index: GatherIndex, group: string, plural: string): IndexedFile[] {
   return index.files.filter((f) => f.resource.group === group && f.resource.plural === plural);
 }
 
 /**
- * Namespaces whose pod folders are listed: those whose logs a rule reads (the CVO's). Pod
- * folders are most of a must-gather's directories (one per pod, two per container, one for
- * logs; 250 machine-config-daemon pods alone make 1,750), so a rule that reads another
- * namespace's logs adds it here.
+ * Namespaces whose pod folders are listed: those whose logs a rule reads (the CVO's, the
+ * machine-config-controller's). Pod folders are most of a must-gather's directories (one per
+ * pod, two per container, one for logs; 250 machine-config-daemon pods alone make 1,750), so a
+ * rule that reads another namespace's logs adds it here, with the pods whose folders it enters
+ * when the namespace holds one pod per node.
  */
-export const podLogNamespaces: ReadonlySet<string> = new Set(['openshift-cluster-version']);
+export const podLogNamespaces: ReadonlyMap<string, (pod: string) => boolean> = new Map([
+  ['openshift-cluster-version', () => true],
+  // The controller alone: its drain controller logs every node's drain (4.11+).
+  [
+    'openshift-machine-config-operator',
+    (pod: string) => pod.startsWith('machine-config-controller-'),
+  ],
+]);
 
 const resourceName = /\.(ya?ml|json)$/;
 
-/**
- * The machine-config daemons' pod folders (not the namespace's other pods): the daemon log of a
- * Degraded node holds what its reason leaves out (node-os-update-failed).
- */
-const daemonPods = /^namespaces\/openshift-machine-config-operator\/pods(?:\/([^/]+))?$/;
-
-/** Whether the walk enters a folder: everything but pod folders of other namespaces. */
+/** Whether the walk enters a folder: everything but pod folders of other namespaces and pods. */
 function wanted(rel: string): boolean {
-  const d = daemonPods.exec(rel);
-  if (d) return d[1] === undefined || d[1].startsWith('machine-config-daemon-');
-  const m = /^namespaces\/([^/]+)\/pods$/.exec(rel);
-  return !m || podLogNamespaces.has(m[1] as string);
+  const m = /^namespaces\/([^/]+)\/pods(?:\/([^/]+))?$/.exec(rel);
+  if (!m) return true;
+  const pods = podLogNamespaces.get(m[1] as string);
+  return pods !== undefined && (m[2] === undefined || pods(m[2]));
 }
 
 async function walk(

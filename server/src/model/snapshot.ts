@@ -2,6 +2,7 @@
 import type { Subject } from '../core/finding';
 import type { GatherRoot } from '../gather/discover';
 import type { ResultOfWork } from './cvoLog';
+import type { DrainLine } from './drainLog';
 import type { ClusterOperator } from './clusterOperator';
 import type { ClusterVersion } from './clusterVersion';
 import type { AdminConfigMaps } from './configMap';
@@ -10,6 +11,7 @@ import type { MachineConfig } from './machineConfig';
 import type { MachineConfigPool } from './machineConfigPool';
 import type { OsUpdateRetry } from './mcdLog';
 import type { Node } from './node';
+import type { PodDisruptionBudget } from './podDisruptionBudget';
 
 export interface Snapshot {
   root: GatherRoot;
@@ -28,6 +30,15 @@ export interface Snapshot {
   adminConfigMaps?: AdminConfigMaps;
   /** The machine-config daemon's log of each node Degraded by an OS update, where the gather holds it. */
   daemonLogs: DaemonLog[];
+  /**
+   * Drain lines of the machine-config-controller's logs (4.11+ drains), and of the daemons of
+   * nodes a 4.10 daemon is draining, one entry per container.
+   */
+  drainLogs: ContainerDrainLines[];
+  /** PodDisruptionBudgets of the namespaces that were gathered. */
+  pdbs: PodDisruptionBudget[];
+  /** Namespaces the gather holds any file of (`namespaces/<ns>/…`), sorted. */
+  namespaces: string[];
 }
 
 /** What a Degraded node's machine-config-daemon log adds to its annotations. */
@@ -39,6 +50,21 @@ export interface DaemonLog {
   file: string;
   /** Oldest first. */
   osUpdateRetries: (OsUpdateRetry & { file: string })[];
+}
+
+/** A drain line and the log file it is in. */
+export interface LoggedDrainLine extends DrainLine {
+  file: string;
+  /** The container that logged it: `machine-config-controller` or `machine-config-daemon`. */
+  from: string;
+}
+
+export interface ContainerDrainLines {
+  subject: Subject;
+  /** The container's newest log file read. */
+  file: string;
+  /** Oldest first, across its files (previous, rotated, current). */
+  lines: LoggedDrainLine[];
 }
 
 /** A `Result of work` line and the log file it is in. */

@@ -10,7 +10,8 @@ import type { Snapshot } from '../model/snapshot';
 import { nodeLabel, nodeMove } from './nodeText';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
-import { classifyNodeReason, explainNodeReason } from './signatures';
+import { classifyNodeReason, explainNodeReason, isDrainFailure } from './signatures';
+import { describeBlockers, drainOfNode } from './drainText';
 import { clip } from '../core/text';
 
 export const nodeMcdDegraded: Rule = {
@@ -26,10 +27,19 @@ export const nodeMcdDegraded: Rule = {
       if (classifyNodeReason(reason)) return [];
       const pool = primaryPool(s, n);
       const meaning = explainNodeReason(reason);
+      // A drain that timed out: the controller's log names the pod it could not evict.
+      const drain = isDrainFailure(reason) ? drainOfNode(s, n.name) : undefined;
+      const blockers =
+        drain && (drain.blocking.length > 0 || drain.failures.length > 0)
+          ? describeBlockers(s, drain)
+          : undefined;
       const message =
         `${nodeLabel(s, n)}: the machine-config daemon is ${state}: ${clip(reason || 'no reason given', 400)}.` +
         nodeMove(n) +
-        (meaning ? ` This means ${meaning}.` : '');
+        (meaning ? ` This means ${meaning}.` : '') +
+        (blockers?.text
+          ? ` From the ${drain?.lastFailure?.from ?? drain?.blocking[0]?.line.from ?? 'machine-config-controller'} log: ${blockers.text}`
+          : '');
       return [
         finding(
           nodeMcdDegraded,
@@ -45,6 +55,7 @@ export const nodeMcdDegraded: Rule = {
                 (pool.condition('NodeDegraded') ?? pool.condition('Degraded'))?.location,
                 `pool ${pool.name} reports the node`,
               ),
+            ...(blockers?.related ?? []),
           ],
         ),
       ];

@@ -1,6 +1,7 @@
 /** Every rule, in the order their findings are listed. */
 import { clusterVersionUpdateIncomplete } from './clusterVersionUpdateIncomplete';
 import { mcoBlockedByNonRequiredPool } from './mcoBlockedByNonRequiredPool';
+import { mcoDrainStuck } from './mcoDrainStuck';
 import { mcoLevelBeforeRequiredPools } from './mcoLevelBeforeRequiredPools';
 import { operatorNotLeveled } from './operatorNotLeveled';
 import { poolDegraded } from './poolDegraded';
@@ -35,6 +36,7 @@ export const rules: readonly Rule[] = [
   nodeOsUpdateFailed,
   nodeOndiskDrift,
   nodeMcdDegraded,
+  mcoDrainStuck,
   nodeNotReady,
   nodeVersionSkew,
   controlPlaneRolloutStuck,

@@ -199,3 +199,8 @@ const signatures: Signature[] = [
 export function explainNodeReason(reason: string): string | undefined {
   return signatures.find((s) => s.pattern.test(reason))?.meaning;
 }
+
+/** A drain that failed or timed out (≤4.10 and 4.11+ wording, and a PDB refusal quoted). */
+export function isDrainFailure(reason: string): boolean {
+  return /failed to drain node|drain exceeded timeout|Drain failed|disruption budget/.test(reason);
+}

@@ -32,6 +32,27 @@ ruleTester(nodeMcdDegraded, {
   ],
   invalid: [
     {
+      name: 'names the pod and budget the drain controller could not get past (4.15, drain timed out)',
+      snapshot: snapshotOf(updates.stalled),
+      findings: [
+        {
+          severity: 'error',
+          subject: 'node/ip-10-0-151-214.ec2.internal',
+          message: [
+            /the machine-config daemon is Degraded: failed to drain node: ip-10-0-151-214\.ec2\.internal after 1 hour/,
+            /From the machine-config-controller log: The eviction of pod payments\/ledger-0 was refused by its PodDisruptionBudget \d+ times/,
+            /namespace payments was not gathered, so its PodDisruptionBudget is not in the must-gather/,
+          ],
+          related: [
+            (r) => r.file.endsWith('worker.yaml'),
+            (r) =>
+              r.file.includes('machine-config-controller') &&
+              /eviction of payments\/ledger-0 refused/.test(r.message),
+          ],
+        },
+      ],
+    },
+    {
       name: 'puts each degraded node on its own file with the drain signature explained (seed 000)',
       snapshot: snapshotOf(samples.workerBlocksMco),
       findings: degraded.map(

@@ -1,0 +1,158 @@
+/**
+ * mco-drain-stuck: a node is cordoned for its update and its drain does not finish, before the
+ * daemon gives up (after an hour it marks the node Degraded, and `node-mcd-degraded` reports
+ * it). 4.11+: the node's `desiredDrain` (`drain-<config>`) differs from `lastAppliedDrain`, and
+ * the machine-config-controller's drain controller logs each attempt and each eviction a
+ * PodDisruptionBudget refuses; ≤4.10: the daemon drains the node itself (cordoned, state
+ * Working). A drain of a few minutes is normal: the rule speaks once evictions are refused or an
+ * attempt failed (information under 10 minutes), or once the drain is older than the 10 minutes
+ * after which the controller retries only every 5 minutes (a warning); an error from the hour on.
+ */
+import { clip, duration, isoTime, when } from '../core/text';
+import { nodeAnnotations, unschedulableTaint } from '../model/node';
+import type { Node } from '../model/node';
+import { atLeast, parseRelease } from '../model/release';
+import { primaryPool } from '../model/snapshot';
+import type { Snapshot } from '../model/snapshot';
+import { arr, rec } from '../model/access';
+import { describeBlockers, drainOfNode } from './drainText';
+import { assessmentOf, finding, rel } from './rule';
+import type { Rule, RuleContext } from './rule';
+
+/** The controller's own threshold: after 10 minutes of failing it retries every 5 minutes. */
+export const drainSlowMinutes = 10;
+/** The daemon's: after an hour it marks the node Degraded (4.7.z Jun 2021 and later). */
+export const drainTimeoutMinutes = 60;
+
+/** The drain the node waits for: 4.11+ annotations, else a ≤4.10 daemon's own cordon. */
+function pendingDrain(n: Node): 'controller' | 'daemon' | undefined {
+  const desired = n.desiredDrain;
+  if (desired !== undefined) {
+    return desired.startsWith('drain-') && desired !== n.lastAppliedDrain
+      ? 'controller'
+      : undefined;
+  }
+  const updating = n.desiredConfig !== undefined && n.currentConfig !== n.desiredConfig;
+  return n.unschedulable && n.mcdState === 'Working' && updating ? 'daemon' : undefined;
+}
+
+function taintIndex(n: Node): number {
+  return arr(n.spec.taints).findIndex((t) => rec(t)?.key === unschedulableTaint);
+}
+
+export const mcoDrainStuck: Rule = {
+  id: 'mco-drain-stuck',
+  defaultSeverity: 'warning',
+  summary:
+    'a node is cordoned and its drain does not finish (a PodDisruptionBudget refuses an eviction), before the daemon marks it Degraded',
+  check(s: Snapshot, context: RuleContext) {
+    const now = assessmentOf(s, context).now;
+    const release = parseRelease(
+      s.operators.find((o) => o.name === 'machine-config')?.operatorVersion?.version ??
+        s.clusterVersion?.desiredVersion,
+    );
+    return s.nodes.flatMap((n) => {
+      // Degraded for the drain already: node-mcd-degraded reports it, naming the same pod.
+      if (n.mcdState === 'Degraded' || n.mcdState === 'Unreconcilable') return [];
+      const kind = pendingDrain(n);
+      if (!kind) return [];
+      const d = drainOfNode(s, n.name);
+      const starts = [n.unschedulableSince, d?.started?.time].filter(
+        (t): t is Date => t !== undefined,
+      );
+      const since = starts.length
+        ? new Date(Math.min(...starts.map((t) => t.getTime())))
+        : undefined;
+      const minutes = since && now ? (now.getTime() - since.getTime()) / 60_000 : undefined;
+      const blocked = !!d && (d.blocking.length > 0 || d.failures.length > 0);
+      if (!blocked && (minutes === undefined || minutes < drainSlowMinutes)) return [];
+      const overHour =
+        (minutes !== undefined && minutes >= drainTimeoutMinutes) || d?.exceeded !== undefined;
+      const pool = primaryPool(s, n);
+      const target = n.desiredConfig ? ` to move to ${n.desiredConfig}` : '';
+      const age =
+        since === undefined
+          ? 'for an unknown time (no cordon time and no controller log line dates it)'
+          : minutes === undefined
+            ? `since ${isoTime(since)}`
+            : `for ${duration(minutes * 60_000)} (since ${isoTime(since)})`;
+      const how =
+        kind === 'controller'
+          ? `its desiredDrain is ${n.desiredDrain} but lastAppliedDrain is ${n.lastAppliedDrain ?? 'not set'}`
+          : 'it is cordoned and its daemon is Working (until 4.10 the daemon drains its own node)';
+      let message = `Node ${n.name}${pool ? ` (pool \`${pool.name}\`)` : ''} has been draining ${age}${target}: ${how}.`;
+      const related = [];
+      if (d) {
+        const b = describeBlockers(s, d);
+        if (b.text) message += ` ${b.text}`;
+        related.push(...b.related);
+        if (d.attempts > 1)
+          message += ` The ${kind === 'controller' ? 'controller' : 'daemon'} has tried ${d.attempts} times.`;
+      } else if (kind === 'controller') {
+        message += s.drainLogs.some((l) => l.subject.includes('/machine-config-controller-'))
+          ? ' The machine-config-controller logs in the gather have no line about this drain (rotated away, or the controller restarted), so what blocks it is not known here.'
+          : ' No machine-config-controller log is in the gather; its drain controller logs each eviction it cannot make.';
+      } else {
+        message +=
+          " No drain line of the node's machine-config-daemon is in the gather: its log (Draining failed with: …, retrying) names the pod it cannot evict.";
+      }
+      message += ' ' + timeline(kind, release, overHour);
+      // Refusals in a drain's first minutes are common: the budget's other pods are coming back.
+      const early = !overHour && minutes !== undefined && minutes < drainSlowMinutes;
+      if (early)
+        message += ` Under ${drainSlowMinutes} minutes in, refused evictions often clear by themselves once the budget's other pods are ready again.`;
+      const ti = taintIndex(n);
+      const location =
+        kind === 'controller'
+          ? n.at('metadata', 'annotations', nodeAnnotations.desiredDrain)
+          : n.unschedulableLocation;
+      related.unshift(
+        kind === 'controller'
+          ? rel(
+              n.at('metadata', 'annotations', nodeAnnotations.lastAppliedDrain),
+              `lastAppliedDrain ${clip(n.lastAppliedDrain ?? '', 80)}: the last drain the controller finished`,
+            )
+          : undefined,
+        ti >= 0
+          ? rel(n.at('spec', 'taints', ti), `cordoned ${when(n.unschedulableSince, s.gatherTime)}`)
+          : rel(n.unschedulableLocation, 'cordoned'),
+        d?.exceeded &&
+          rel(
+            { file: d.exceeded.file, doc: 0, pointer: '', span: d.exceeded.span },
+            `the ${d.exceeded.from}: drain exceeded timeout`,
+          ),
+      );
+      return [
+        finding(
+          mcoDrainStuck,
+          n.subject,
+          location,
+          message,
+          related,
+          overHour ? 'error' : early ? 'info' : 'warning',
+          since,
+        ),
+      ];
+    });
+  },
+};
+
+/** What the release does next, so the reader knows how long the node has. */
+function timeline(
+  kind: 'controller' | 'daemon',
+  release: ReturnType<typeof parseRelease>,
+  overHour: boolean,
+): string {
+  const events = atLeast(release, 4, 19)
+    ? ' and emits the node events DrainThresholdExceeded (after 10 minutes) and DrainFailed (after the hour)'
+    : '';
+  const next =
+    kind === 'controller'
+      ? `The machine-config-controller (4.11+) retries the drain every minute, every 5 minutes once it has failed for 10 minutes${events}; after 1 hour the daemon marks the node Degraded (failed to drain node: <node> after 1 hour, event FailedToDrain).`
+      : release !== undefined && release.major === 4 && release.minor <= 7
+        ? 'The 4.7 daemon gives up after 5 tries with exponential backoff, about 10 minutes (failed to drain node (5 tries): …, event FailedToDrain), and marks the node Degraded; 4.7 z-streams from June 2021 (MCO PR #2605, bug 1968759) retry for 1 hour instead.'
+        : 'The daemon (4.10 and earlier) retries every minute, every 5 minutes after 5 failures, and after 1 hour marks the node Degraded (failed to drain node : <node> after 1 hour, event FailedToDrain).';
+  return overHour
+    ? `${next} The drain is past that hour: the update of this pool cannot go on until the pod can be evicted.`
+    : next;
+}
