@@ -42,6 +42,8 @@ export const updates = {
   slowOperator: join(fixturesDir, 'update-slow-operator'),
   /** 4.16.8 -> 4.16.10 (TechPreviewNoUpgrade): the worker pool is PinnedImageSetsDegraded, so Degraded. */
   pinnedImages: join(fixturesDir, 'update-pinned-images-degraded'),
+  /** 4.15.2 -> 4.15.3, worker paused: the kube-apiserver-to-kubelet-signer expires in 3 days with no successor. */
+  poolCertExpiring: join(fixturesDir, 'update-pool-cert-expiring'),
 };
 
 /** The image folder (the must-gather root) below a scenario folder. */

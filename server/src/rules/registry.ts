@@ -22,6 +22,7 @@ import { operatorNotUpgradeable } from './operatorNotUpgradeable';
 import { operatorUnavailable } from './operatorUnavailable';
 import { pinnedImageSetDegraded } from './pinnedImageSetDegraded';
 import { poolPaused } from './poolPaused';
+import { poolCertExpiry } from './poolCertExpiry';
 import type { Rule } from './rule';
 import type { Severity } from '../core/finding';
 
@@ -32,6 +33,7 @@ export const rules: readonly Rule[] = [
   poolDegraded,
   pinnedImageSetDegraded,
   poolPaused,
+  poolCertExpiry,
   poolNotUpdated,
   nodeOsUpdateFailed,
   nodeOndiskDrift,
