@@ -42,6 +42,8 @@ export const updates = {
   slowOperator: join(fixturesDir, 'update-slow-operator'),
   /** 4.16.8 -> 4.16.10 (TechPreviewNoUpgrade): the worker pool is PinnedImageSetsDegraded, so Degraded. */
   pinnedImages: join(fixturesDir, 'update-pinned-images-degraded'),
+  /** 4.20.4, no update: the worker pool's on-cluster layering build Failed (ImageBuildDegraded). */
+  oclBuildFailed: join(fixturesDir, 'update-ocl-build-failed'),
 };
 
 /** The image folder (the must-gather root) below a scenario folder. */
