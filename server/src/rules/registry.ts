@@ -20,6 +20,7 @@ import { nodeVersionSkew } from './nodeVersionSkew';
 import { operatorDegraded } from './operatorDegraded';
 import { operatorNotUpgradeable } from './operatorNotUpgradeable';
 import { operatorUnavailable } from './operatorUnavailable';
+import { oclBuildFailed } from './oclBuildFailed';
 import { pinnedImageSetDegraded } from './pinnedImageSetDegraded';
 import { poolPaused } from './poolPaused';
 import type { Rule } from './rule';
@@ -31,6 +32,7 @@ export const rules: readonly Rule[] = [
   mcoRequiredPoolDegradedUnreported,
   poolDegraded,
   pinnedImageSetDegraded,
+  oclBuildFailed,
   poolPaused,
   poolNotUpdated,
   nodeOsUpdateFailed,
