@@ -44,6 +44,8 @@ export const updates = {
   pinnedImages: join(fixturesDir, 'update-pinned-images-degraded'),
   /** 4.15.2 -> 4.15.3, worker paused: the kube-apiserver-to-kubelet-signer expires in 3 days with no successor. */
   poolCertExpiring: join(fixturesDir, 'update-pool-cert-expiring'),
+  /** 4.20.4, no update: the worker pool's on-cluster layering build Failed (ImageBuildDegraded). */
+  oclBuildFailed: join(fixturesDir, 'update-ocl-build-failed'),
 };
 
 /** The image folder (the must-gather root) below a scenario folder. */

@@ -22,6 +22,7 @@ import { parseDrainLog } from '../model/drainLog';
 import type { KubeObject, ObjectSource } from '../model/kubeObject';
 import { MachineConfig } from '../model/machineConfig';
 import { MachineConfigPool } from '../model/machineConfigPool';
+import { MachineOSBuild, MachineOSConfig } from '../model/machineOS';
 import { Node } from '../model/node';
 import { PodDisruptionBudget } from '../model/podDisruptionBudget';
 import type { DaemonLog, LoggedDrainLine, LoggedResult, Snapshot } from '../model/snapshot';
@@ -49,27 +50,35 @@ export async function loadSnapshot(
 
   const cfg = 'config.openshift.io';
   const mc = 'machineconfiguration.openshift.io';
-  const [versions, operators, pools, nodes, infrastructures, pdbs] = await Promise.all([
-    loadKind(ctx, filesOf(index, cfg, 'clusterversions'), ClusterVersion, 'ClusterVersion'),
-    loadKind(ctx, filesOf(index, cfg, 'clusteroperators'), ClusterOperator, 'ClusterOperator'),
-    loadKind(ctx, filesOf(index, mc, 'machineconfigpools'), MachineConfigPool, 'MachineConfigPool'),
-    loadKind(ctx, filesOf(index, 'core', 'nodes'), Node, 'Node'),
-    // gather-extra's config-resources.json lists every cluster config: only its Infrastructure.
-    loadKind(
-      ctx,
-      filesOf(index, cfg, 'infrastructures'),
-      Infrastructure,
-      'Infrastructure',
-      'yaml',
-      true,
-    ),
-    loadKind(
-      ctx,
-      filesOf(index, 'policy', 'poddisruptionbudgets'),
-      PodDisruptionBudget,
-      'PodDisruptionBudget',
-    ),
-  ]);
+  const [versions, operators, pools, nodes, infrastructures, pdbs, moscs, mosbs] =
+    await Promise.all([
+      loadKind(ctx, filesOf(index, cfg, 'clusterversions'), ClusterVersion, 'ClusterVersion'),
+      loadKind(ctx, filesOf(index, cfg, 'clusteroperators'), ClusterOperator, 'ClusterOperator'),
+      loadKind(
+        ctx,
+        filesOf(index, mc, 'machineconfigpools'),
+        MachineConfigPool,
+        'MachineConfigPool',
+      ),
+      loadKind(ctx, filesOf(index, 'core', 'nodes'), Node, 'Node'),
+      // gather-extra's config-resources.json lists every cluster config: only its Infrastructure.
+      loadKind(
+        ctx,
+        filesOf(index, cfg, 'infrastructures'),
+        Infrastructure,
+        'Infrastructure',
+        'yaml',
+        true,
+      ),
+      loadKind(
+        ctx,
+        filesOf(index, 'policy', 'poddisruptionbudgets'),
+        PodDisruptionBudget,
+        'PodDisruptionBudget',
+      ),
+      loadKind(ctx, filesOf(index, mc, 'machineosconfigs'), MachineOSConfig, 'MachineOSConfig'),
+      loadKind(ctx, filesOf(index, mc, 'machineosbuilds'), MachineOSBuild, 'MachineOSBuild'),
+    ]);
 
   const wanted = new Set<string>();
   for (const p of pools) for (const n of [p.targetConfig, p.currentConfig]) if (n) wanted.add(n);
@@ -93,6 +102,8 @@ export async function loadSnapshot(
     pools,
     machineConfigs: new Map(configs.filter((c) => wanted.has(c.name)).map((c) => [c.name, c])),
     nodes,
+    machineOSConfigs: moscs,
+    machineOSBuilds: mosbs,
     cvoLogs: await loadCvoLogs(ctx, index),
     adminConfigMaps: await loadAdminConfigMaps(ctx, index),
     daemonLogs: await loadDaemonLogs(ctx, index, nodes),

@@ -9,6 +9,7 @@ import type { AdminConfigMaps } from './configMap';
 import type { Infrastructure } from './infrastructure';
 import type { MachineConfig } from './machineConfig';
 import type { MachineConfigPool } from './machineConfigPool';
+import type { MachineOSBuild, MachineOSConfig } from './machineOS';
 import type { OsUpdateRetry } from './mcdLog';
 import type { Node } from './node';
 import type { PodDisruptionBudget } from './podDisruptionBudget';
@@ -24,6 +25,9 @@ export interface Snapshot {
   /** Rendered configs referenced by pools and nodes, by name. */
   machineConfigs: Map<string, MachineConfig>;
   nodes: Node[];
+  /** On-cluster layering: the MachineOSConfigs (one per opted-in pool) and their builds. */
+  machineOSConfigs: MachineOSConfig[];
+  machineOSBuilds: MachineOSBuild[];
   /** `Result of work` lines of the cluster-version operator's logs, one entry per container. */
   cvoLogs: ContainerResults[];
   /** The admin-gates and admin-acks ConfigMaps, as far as the gather holds their namespaces. */

@@ -2,6 +2,7 @@
 import { nodeAnnotations } from '../model/node';
 import { nodesOf } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
+import { onlyBuildFailure } from './buildText';
 import { degradedCause, degradedCondition, onlyPinnedImageSets, poolName } from './poolText';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
@@ -19,6 +20,8 @@ export const poolDegraded: Rule = {
       if (cond?.status !== 'True') return [];
       // Degraded only through PinnedImageSetsDegraded: pinnedimageset-degraded reports the pool.
       if (onlyPinnedImageSets(p)) return [];
+      // Degraded only through a failed on-cluster image build: ocl-build-failed reports the pool.
+      if (onlyBuildFailure(s, p)) return [];
       const failing = nodesOf(s, p).filter(
         (n) => n.mcdState === 'Degraded' || n.mcdState === 'Unreconcilable',
       );

@@ -20,6 +20,7 @@ import { nodeVersionSkew } from './nodeVersionSkew';
 import { operatorDegraded } from './operatorDegraded';
 import { operatorNotUpgradeable } from './operatorNotUpgradeable';
 import { operatorUnavailable } from './operatorUnavailable';
+import { oclBuildFailed } from './oclBuildFailed';
 import { pinnedImageSetDegraded } from './pinnedImageSetDegraded';
 import { poolPaused } from './poolPaused';
 import { poolCertExpiry } from './poolCertExpiry';
@@ -32,6 +33,7 @@ export const rules: readonly Rule[] = [
   mcoRequiredPoolDegradedUnreported,
   poolDegraded,
   pinnedImageSetDegraded,
+  oclBuildFailed,
   poolPaused,
   poolCertExpiry,
   poolNotUpdated,
