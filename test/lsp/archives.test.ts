@@ -155,7 +155,7 @@ describe('archives over stdio', () => {
     });
     lsp.connection.onNotification('$/progress', (p: ProgressParams) => {
       if (p.value.kind === 'begin' && p.value.title?.startsWith('Extracting')) {
-        void lsp.connection.sendNotification('window/workDoneProgress/cancel', { token: p.token });
+        lsp.send('window/workDoneProgress/cancel', { token: p.token });
       }
     });
     try {

@@ -101,6 +101,8 @@ export class LspClient {
     const server = opts.server ?? serverPath;
     const proc = spawn(process.execPath, [...nodeArgs, server, '--stdio'], { stdio: 'pipe' });
     proc.stderr.on('data', (d: Buffer) => process.stderr.write(d));
+    // A write to a server that already exited fails with EPIPE: the writer's promise says so.
+    proc.stdin.on('error', () => undefined);
     const connection = createProtocolConnection(
       new StreamMessageReader(proc.stdout),
       new StreamMessageWriter(proc.stdin),
@@ -150,13 +152,13 @@ export class LspClient {
   }
 
   open(file: string, text: string, languageId = 'yaml'): void {
-    void this.connection.sendNotification('textDocument/didOpen', {
+    this.send('textDocument/didOpen', {
       textDocument: { uri: pathToFileURL(file).href, languageId, version: 1, text },
     });
   }
 
   change(file: string, text: string, version: number): void {
-    void this.connection.sendNotification('textDocument/didChange', {
+    this.send('textDocument/didChange', {
       textDocument: { uri: pathToFileURL(file).href, version },
       contentChanges: [{ text }],
     });
@@ -178,7 +180,7 @@ export class LspClient {
 
   /** Tells the server that files changed on disk (what the client's file watcher does). */
   filesChanged(files: string[]): void {
-    void this.connection.sendNotification('workspace/didChangeWatchedFiles', {
+    this.send('workspace/didChangeWatchedFiles', {
       changes: files.map((f) => ({ uri: pathToFileURL(f).href, type: 2 })),
     });
   }
@@ -186,29 +188,42 @@ export class LspClient {
   /** Workspace folders added and removed, as a client says when the user changes them. */
   changeFolders(added: string[], removed: string[]): void {
     const folder = (f: string) => ({ uri: pathToFileURL(f).href, name: f });
-    void this.connection.sendNotification('workspace/didChangeWorkspaceFolders', {
+    this.send('workspace/didChangeWorkspaceFolders', {
       event: { added: added.map(folder), removed: removed.map(folder) },
     });
   }
 
   close(file: string): void {
-    void this.connection.sendNotification('textDocument/didClose', {
+    this.send('textDocument/didClose', {
       textDocument: { uri: pathToFileURL(file).href },
     });
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     try {
       await Promise.race([
         this.connection.sendRequest('shutdown'),
         new Promise((r) => setTimeout(r, 2000)),
       ]);
-      void this.connection.sendNotification('exit');
+      this.send('exit');
     } finally {
       setTimeout(() => this.proc.kill('SIGKILL'), 500).unref();
       this.connection.dispose();
     }
   }
+
+  /**
+   * A notification whose write may fail once the server is gone (EPIPE while it stops): a test
+   * that ends with a notification in flight must not leave an unhandled rejection behind.
+   */
+  send(method: string, params?: unknown): void {
+    this.connection.sendNotification(method, params).catch((err: unknown) => {
+      if (!this.stopping) throw err;
+    });
+  }
+
+  private stopping = false;
 
   private notify(): void {
     const w = this.waiters;
