@@ -1,6 +1,6 @@
 /**
  * Builds a Snapshot from a root's index: parses only the files the rules need (ClusterVersion,
- * ClusterOperators, pools, nodes, and the rendered configs that pools and nodes name), reads
+ * ClusterOperators, pools, nodes, MachineConfigNodes, and the rendered configs that pools and nodes name), reads
  * objects out of List files, and prefers a single-object file over a List copy of the same object.
  * Every file that cannot be read or parsed becomes one `yaml-invalid` finding.
  */
@@ -21,6 +21,7 @@ import { parseOsUpdateRetries } from '../model/mcdLog';
 import { parseDrainLog } from '../model/drainLog';
 import type { KubeObject, ObjectSource } from '../model/kubeObject';
 import { MachineConfig } from '../model/machineConfig';
+import { MachineConfigNode } from '../model/machineConfigNode';
 import { MachineConfigPool } from '../model/machineConfigPool';
 import { Node } from '../model/node';
 import { PodDisruptionBudget } from '../model/podDisruptionBudget';
@@ -49,7 +50,7 @@ export async function loadSnapshot(
 
   const cfg = 'config.openshift.io';
   const mc = 'machineconfiguration.openshift.io';
-  const [versions, operators, pools, nodes, infrastructures, pdbs] = await Promise.all([
+  const [versions, operators, pools, nodes, infrastructures, pdbs, mcns] = await Promise.all([
     loadKind(ctx, filesOf(index, cfg, 'clusterversions'), ClusterVersion, 'ClusterVersion'),
     loadKind(ctx, filesOf(index, cfg, 'clusteroperators'), ClusterOperator, 'ClusterOperator'),
     loadKind(ctx, filesOf(index, mc, 'machineconfigpools'), MachineConfigPool, 'MachineConfigPool'),
@@ -69,6 +70,7 @@ export async function loadSnapshot(
       PodDisruptionBudget,
       'PodDisruptionBudget',
     ),
+    loadKind(ctx, filesOf(index, mc, 'machineconfignodes'), MachineConfigNode, 'MachineConfigNode'),
   ]);
 
   const wanted = new Set<string>();
@@ -101,6 +103,7 @@ export async function loadSnapshot(
       ...(await loadDaemonDrainLogs(ctx, index, nodes)),
     ],
     pdbs,
+    machineConfigNodes: mcns,
     namespaces: [
       ...new Set(
         index.files.flatMap((f) => {
