@@ -42,6 +42,8 @@ export const updates = {
   slowOperator: join(fixturesDir, 'update-slow-operator'),
   /** 4.16.8 -> 4.16.10 (TechPreviewNoUpgrade): the worker pool is PinnedImageSetsDegraded, so Degraded. */
   pinnedImages: join(fixturesDir, 'update-pinned-images-degraded'),
+  /** 4.20.8 -> 4.20.10: a worker's MachineConfigNode holds AppliedFilesAndOS Unknown for 34 min. */
+  mcnStuck: join(fixturesDir, 'update-mcn-stuck'),
 };
 
 /** The image folder (the must-gather root) below a scenario folder. */
