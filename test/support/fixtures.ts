@@ -46,6 +46,8 @@ export const updates = {
   poolCertExpiring: join(fixturesDir, 'update-pool-cert-expiring'),
   /** 4.20.4, no update: the worker pool's on-cluster layering build Failed (ImageBuildDegraded). */
   oclBuildFailed: join(fixturesDir, 'update-ocl-build-failed'),
+  /** 4.20.8 -> 4.20.10: a worker's MachineConfigNode holds AppliedFilesAndOS Unknown for 34 min. */
+  mcnStuck: join(fixturesDir, 'update-mcn-stuck'),
 };
 
 /** The image folder (the must-gather root) below a scenario folder. */

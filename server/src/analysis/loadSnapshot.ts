@@ -1,6 +1,6 @@
 /**
  * Builds a Snapshot from a root's index: parses only the files the rules need (ClusterVersion,
- * ClusterOperators, pools, nodes, and the rendered configs that pools and nodes name), reads
+ * ClusterOperators, pools, nodes, MachineConfigNodes, and the rendered configs that pools and nodes name), reads
  * objects out of List files, and prefers a single-object file over a List copy of the same object.
  * Every file that cannot be read or parsed becomes one `yaml-invalid` finding.
  */
@@ -21,6 +21,7 @@ import { parseOsUpdateRetries } from '../model/mcdLog';
 import { parseDrainLog } from '../model/drainLog';
 import type { KubeObject, ObjectSource } from '../model/kubeObject';
 import { MachineConfig } from '../model/machineConfig';
+import { MachineConfigNode } from '../model/machineConfigNode';
 import { MachineConfigPool } from '../model/machineConfigPool';
 import { MachineOSBuild, MachineOSConfig } from '../model/machineOS';
 import { Node } from '../model/node';
@@ -50,7 +51,7 @@ export async function loadSnapshot(
 
   const cfg = 'config.openshift.io';
   const mc = 'machineconfiguration.openshift.io';
-  const [versions, operators, pools, nodes, infrastructures, pdbs, moscs, mosbs] =
+  const [versions, operators, pools, nodes, infrastructures, pdbs, moscs, mosbs, mcns] =
     await Promise.all([
       loadKind(ctx, filesOf(index, cfg, 'clusterversions'), ClusterVersion, 'ClusterVersion'),
       loadKind(ctx, filesOf(index, cfg, 'clusteroperators'), ClusterOperator, 'ClusterOperator'),
@@ -78,6 +79,12 @@ export async function loadSnapshot(
       ),
       loadKind(ctx, filesOf(index, mc, 'machineosconfigs'), MachineOSConfig, 'MachineOSConfig'),
       loadKind(ctx, filesOf(index, mc, 'machineosbuilds'), MachineOSBuild, 'MachineOSBuild'),
+      loadKind(
+        ctx,
+        filesOf(index, mc, 'machineconfignodes'),
+        MachineConfigNode,
+        'MachineConfigNode',
+      ),
     ]);
 
   const wanted = new Set<string>();
@@ -112,6 +119,7 @@ export async function loadSnapshot(
       ...(await loadDaemonDrainLogs(ctx, index, nodes)),
     ],
     pdbs,
+    machineConfigNodes: mcns,
     namespaces: [
       ...new Set(
         index.files.flatMap((f) => {

@@ -8,6 +8,7 @@ import type { ClusterVersion } from './clusterVersion';
 import type { AdminConfigMaps } from './configMap';
 import type { Infrastructure } from './infrastructure';
 import type { MachineConfig } from './machineConfig';
+import type { MachineConfigNode } from './machineConfigNode';
 import type { MachineConfigPool } from './machineConfigPool';
 import type { MachineOSBuild, MachineOSConfig } from './machineOS';
 import type { OsUpdateRetry } from './mcdLog';
@@ -41,6 +42,8 @@ export interface Snapshot {
   drainLogs: ContainerDrainLines[];
   /** PodDisruptionBudgets of the namespaces that were gathered. */
   pdbs: PodDisruptionBudget[];
+  /** MachineConfigNodes (4.16+ TechPreview, default from 4.20; gathered from 4.19), by name. */
+  machineConfigNodes: MachineConfigNode[];
   /** Namespaces the gather holds any file of (`namespaces/<ns>/…`), sorted. */
   namespaces: string[];
 }
@@ -107,4 +110,9 @@ export function primaryPool(s: Snapshot, n: Node): MachineConfigPool | undefined
   if (matching.length > 0) return matching.find((p) => p.name !== 'worker') ?? matching[0];
   const rendered = n.desiredConfig ?? n.currentConfig ?? '';
   return s.pools.find((p) => rendered.startsWith(`rendered-${p.name}-`));
+}
+
+/** The MachineConfigNode of a node, when the gather holds one. */
+export function machineConfigNodeOf(s: Snapshot, node: string): MachineConfigNode | undefined {
+  return s.machineConfigNodes.find((m) => m.nodeName === node);
 }

@@ -16,6 +16,7 @@ import { primaryPool } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
 import { arr, rec } from '../model/access';
 import { describeBlockers, drainOfNode } from './drainText';
+import { mcnEvidence } from './nodeText';
 import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 
@@ -122,6 +123,7 @@ export const mcoDrainStuck: Rule = {
             `the ${d.exceeded.from}: drain exceeded timeout`,
           ),
       );
+      related.push(mcnEvidence(s, n));
       return [
         finding(
           mcoDrainStuck,

@@ -7,7 +7,7 @@
 import { nodeAnnotations } from '../model/node';
 import { primaryPool } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
-import { nodeLabel, nodeMove } from './nodeText';
+import { mcnEvidence, nodeLabel, nodeMove } from './nodeText';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { classifyNodeReason, explainNodeReason, isDrainFailure } from './signatures';
@@ -56,6 +56,7 @@ export const nodeMcdDegraded: Rule = {
                 `pool ${pool.name} reports the node`,
               ),
             ...(blockers?.related ?? []),
+            mcnEvidence(s, n),
           ],
         ),
       ];

@@ -2,9 +2,10 @@
 import type { RelatedLocation } from '../core/finding';
 import type { Node } from '../model/node';
 import { nodeAnnotations } from '../model/node';
-import { primaryPool } from '../model/snapshot';
+import { machineConfigNodeOf, primaryPool } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
 import { rel } from './rule';
+import { when } from '../core/text';
 
 /** `Node ip-10-0-1-2.ec2.internal (pool `worker`)`. */
 export function nodeLabel(s: Snapshot, n: Node): string {
@@ -21,7 +22,26 @@ export function nodeMove(n: Node): string {
       : '';
 }
 
-/** The daemon's state annotation and the pool condition that reports the node. */
+/**
+ * The node's MachineConfigNode (4.16+, gathered from 4.19), when it says more: its NodeDegraded
+ * condition when True, else the phase it holds (`Unknown`). `mcn-phase-stuck` leaves the nodes
+ * other rules report to them, with this as their evidence.
+ */
+export function mcnEvidence(s: Snapshot, n: Node): RelatedLocation | undefined {
+  const m = machineConfigNodeOf(s, n.name);
+  if (!m) return undefined;
+  const degraded = m.degraded;
+  if (degraded) return rel(degraded.location, 'its MachineConfigNode reports NodeDegraded=True');
+  const phase = m.phase;
+  if (!phase || m.updated) return undefined;
+  const name = phase.parent ? `${phase.parent.type}/${phase.condition.type}` : phase.condition.type;
+  return rel(
+    phase.condition.location,
+    `its MachineConfigNode is in phase ${name} (Unknown)${phase.condition.lastTransitionTime ? ` since ${when(phase.condition.lastTransitionTime, s.gatherTime)}` : ''}`,
+  );
+}
+
+/** The daemon's state annotation, the pool condition that reports the node, its MachineConfigNode. */
 export function nodeEvidence(s: Snapshot, n: Node): (RelatedLocation | undefined)[] {
   const pool = primaryPool(s, n);
   return [
@@ -31,6 +51,7 @@ export function nodeEvidence(s: Snapshot, n: Node): (RelatedLocation | undefined
         (pool.condition('NodeDegraded') ?? pool.condition('Degraded'))?.location,
         `pool ${pool.name} reports the node`,
       ),
+    mcnEvidence(s, n),
   ];
 }
 

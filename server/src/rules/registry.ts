@@ -2,6 +2,7 @@
 import { clusterVersionUpdateIncomplete } from './clusterVersionUpdateIncomplete';
 import { mcoBlockedByNonRequiredPool } from './mcoBlockedByNonRequiredPool';
 import { mcoDrainStuck } from './mcoDrainStuck';
+import { mcnPhaseStuck } from './mcnPhaseStuck';
 import { mcoLevelBeforeRequiredPools } from './mcoLevelBeforeRequiredPools';
 import { operatorNotLeveled } from './operatorNotLeveled';
 import { poolDegraded } from './poolDegraded';
@@ -41,6 +42,7 @@ export const rules: readonly Rule[] = [
   nodeOndiskDrift,
   nodeMcdDegraded,
   mcoDrainStuck,
+  mcnPhaseStuck,
   nodeNotReady,
   nodeVersionSkew,
   controlPlaneRolloutStuck,

@@ -1,0 +1,169 @@
+/**
+ * mcn-phase-stuck: a node's MachineConfigNode (4.16+ TechPreview, default from 4.20, gathered
+ * from 4.19) has held one update phase for longer than a node's whole update should take, or
+ * reports `NodeDegraded=True`. A phase that runs, or that failed and is retried, is `Unknown`
+ * (MCO `pkg/upgrademonitor/upgrade_monitor.go`, `pkg/daemon/update.go`,
+ * `pkg/controller/drain/drain_controller.go`, release-4.20 and main); `False` means not entered
+ * yet, so the stuck phase is the last `Unknown` one, dated by its `lastTransitionTime` against
+ * the gather time. A warning after 10 minutes (the MCO budgets 10 minutes per node of a required
+ * pool, and the drain controller calls a drain slow after 10); an error when NodeDegraded is True.
+ *
+ * One finding per node and cause: a node whose daemon annotations say Degraded or Unreconcilable
+ * is reported by `node-mcd-degraded`, `node-os-update-failed` or `node-ondisk-drift`, and a node
+ * stuck in its drain by `mco-drain-stuck`; they carry the MachineConfigNode's phase as evidence
+ * (`mcnEvidence`) and this rule stays quiet on them.
+ */
+import { clip, duration, isoTime } from '../core/text';
+import type { Condition } from '../model/condition';
+import { nodeAnnotations } from '../model/node';
+import type { Node } from '../model/node';
+import type { MachineConfigNode } from '../model/machineConfigNode';
+import { atLeast, parseRelease } from '../model/release';
+import type { Release } from '../model/release';
+import { primaryPool } from '../model/snapshot';
+import type { Snapshot } from '../model/snapshot';
+import { assessmentOf, finding, rel } from './rule';
+import type { Rule, RuleContext } from './rule';
+
+/** Longer than this in one phase is stuck: the MCO's per-node budget and the drain controller's threshold. */
+export const mcnStuckMinutes = 10;
+
+/** What each phase does, and where to look when it does not finish. */
+const advice: Record<string, string> = {
+  UpdatePrepared:
+    'the daemon is checking that the new config can be applied (a reconcilable change); its machine-config-daemon log says what it refuses',
+  UpdateCompatible:
+    'the daemon is checking that the new config can be applied (a reconcilable change); its machine-config-daemon log says what it refuses',
+  Cordoned:
+    'the machine-config-controller cordons the node; its log (drain controller) says why it cannot',
+  Drained: 'the machine-config-controller drains the node; its log names the pods it cannot evict',
+  ImagePulledFromRegistry:
+    "the daemon pulls the new OS image; the node's machine-config-daemon log has the registry's answer",
+  AppliedFilesAndOS:
+    "the daemon writes the new files and rebases the OS (rpm-ostree); the node's machine-config-daemon log shows the step it is on",
+  AppliedFiles:
+    "the daemon writes the new files; the node's machine-config-daemon log shows why not",
+  AppliedOSImage:
+    "the daemon rebases the OS (rpm-ostree); the node's machine-config-daemon log shows the step it is on",
+  ReloadedCRIO: 'the daemon reloads CRI-O; the node’s journal (crio) says why it did not finish',
+  RebootedNode:
+    'the node went to reboot and its daemon has not reported back: check that the node came up (Ready, console) and that its machine-config-daemon pod runs',
+  UpdatePostActionComplete:
+    'the daemon runs the post-update action (reboot or service reload); its machine-config-daemon log shows which',
+  Uncordoned:
+    'the machine-config-controller uncordons the node; its log (drain controller) says why it cannot',
+  UpdateComplete:
+    'the node is finishing its update (uncordon, annotations); the machine-config-controller and daemon logs say what is left',
+  Resumed: 'the daemon resumes normal operation on the new config',
+};
+
+const drainPhases = new Set(['Cordoned', 'Drained']);
+
+function drainPending(n: Node | undefined): boolean {
+  const d = n?.desiredDrain;
+  return !!d && d.startsWith('drain-') && d !== n?.lastAppliedDrain;
+}
+
+/** What the API version and the release say about the MachineConfigNode, for the reader. */
+function apiNote(m: MachineConfigNode, release: Release | undefined): string {
+  if (m.apiVersion === 'v1alpha1')
+    return ' (MachineConfigNode v1alpha1, 4.16–4.18 behind TechPreviewNoUpgrade: it has no NodeDegraded condition, so a failure shows only in the phase message and the node’s annotations)';
+  if (release && !atLeast(release, 4, 20))
+    return ` (MachineConfigNode v1; on ${release.major}.${release.minor} only with the MachineConfigNodes feature gate, TechPreviewNoUpgrade, default from 4.20)`;
+  return '';
+}
+
+function phaseName(c: Condition, parent: Condition | undefined): string {
+  return parent ? `${parent.type}/${c.type}` : c.type;
+}
+
+export const mcnPhaseStuck: Rule = {
+  id: 'mcn-phase-stuck',
+  defaultSeverity: 'warning',
+  summary:
+    "a node's MachineConfigNode holds one update phase too long, or reports NodeDegraded (4.16+)",
+  check(s: Snapshot, context: RuleContext) {
+    const now = assessmentOf(s, context).now;
+    const release = parseRelease(
+      s.operators.find((o) => o.name === 'machine-config')?.operatorVersion?.version ??
+        s.clusterVersion?.desiredVersion,
+    );
+    return s.machineConfigNodes.flatMap((m) => {
+      const node = s.nodes.find((n) => n.name === m.nodeName);
+      // Reported, with the daemon's reason, by node-mcd-degraded and its siblings.
+      if (node?.mcdState === 'Degraded' || node?.mcdState === 'Unreconcilable') return [];
+      const degraded = m.degraded;
+      const phase = m.phase;
+      if (!degraded && (!phase || m.updated)) return [];
+      // A drain still open is mco-drain-stuck's, which names the pod and the budget.
+      if (!degraded && phase && drainPhases.has(phase.condition.type) && drainPending(node))
+        return [];
+      const since = phase?.condition.lastTransitionTime;
+      const minutes = since && now ? (now.getTime() - since.getTime()) / 60_000 : undefined;
+      if (!degraded && (minutes === undefined || minutes < mcnStuckMinutes)) return [];
+
+      const poolName = (node && primaryPool(s, node)?.name) ?? m.poolName;
+      const label = `Node ${m.nodeName}${poolName ? ` (pool \`${poolName}\`)` : ''}`;
+      const parts: string[] = [];
+      if (phase) {
+        const c = phase.condition;
+        const age =
+          minutes === undefined
+            ? since
+              ? ` since ${isoTime(since)}`
+              : ''
+            : ` for ${duration(minutes * 60_000)} (since ${isoTime(since!)})`;
+        parts.push(
+          `${label}: its MachineConfigNode has been in phase ${phaseName(c, phase.parent)} (Unknown)${age}${apiNote(m, release)}: ${clip(c.message || phase.parent?.message || 'no message', 300)}.`,
+        );
+      } else {
+        parts.push(
+          `${label}: its MachineConfigNode reports NodeDegraded=True${apiNote(m, release)}.`,
+        );
+      }
+      if (degraded) {
+        parts.push(
+          `NodeDegraded=True: ${clip(degraded.message || 'no message', 400)}.` +
+            (node
+              ? ` The node's daemon state is ${node.mcdState ?? 'not set'}, not yet Degraded.`
+              : ' The gather holds no Node object for it.'),
+        );
+      }
+      const moving =
+        m.desiredConfig && m.currentConfig && m.desiredConfig !== m.currentConfig
+          ? ` It is moving from ${m.currentConfig} to ${m.desiredConfig}.`
+          : '';
+      if (moving) parts.push(moving.trim());
+      if (phase && !degraded) {
+        const what = advice[phase.condition.type];
+        parts.push(
+          `A phase stays Unknown while it runs and while a failed step is retried; a node's whole update should take about ${mcnStuckMinutes} minutes.` +
+            (what ? ` In this phase ${what}.` : ''),
+        );
+      }
+      const location = (degraded ?? phase?.condition)!.location;
+      return [
+        finding(
+          mcnPhaseStuck,
+          `node/${m.nodeName}`,
+          location,
+          parts.join(' '),
+          [
+            phase &&
+              degraded &&
+              rel(phase.condition.location, `phase ${phase.condition.type} is Unknown`),
+            phase?.parent &&
+              rel(
+                phase.parent.location,
+                `parent phase ${phase.parent.type} is ${phase.parent.status}`,
+              ),
+            node &&
+              rel(node.at('metadata', 'annotations', nodeAnnotations.state), "the daemon's state"),
+          ],
+          degraded ? 'error' : mcnPhaseStuck.defaultSeverity,
+          since ?? degraded?.lastTransitionTime,
+        ),
+      ];
+    });
+  },
+};
