@@ -22,13 +22,16 @@ export interface Insight {
 }
 
 /** What each rule's findings mean for the update, in oc's words. */
-const impactOf: Record<string, Impact> = {
+export const impactOf: Readonly<Record<string, Impact>> = {
   'clusterversion-failing': 'Update Stalled',
+  'clusterversion-slow-operator': 'Update Speed',
   'clusterversion-update-incomplete': 'None',
   'clusterversion-update-not-accepted': 'Update Stalled',
   'control-plane-rollout-stuck': 'Update Stalled',
   'cvo-waiting-on-operator': 'Update Stalled',
+  'mcn-phase-stuck': 'Update Stalled',
   'mco-blocked-by-non-required-pool': 'Update Stalled',
+  'mco-drain-stuck': 'Update Stalled',
   'mco-level-before-required-pools': 'Update Stalled',
   'mco-required-pool-degraded-unreported': 'Update Stalled',
   'node-mcd-degraded': 'Update Stalled',
@@ -39,7 +42,11 @@ const impactOf: Record<string, Impact> = {
   'operator-degraded': 'API Availability',
   'operator-not-leveled': 'Update Stalled',
   'operator-not-upgradeable': 'None',
+  'ocl-build-failed': 'Update Stalled',
   'operator-unavailable': 'API Availability',
+  'pinnedimageset-degraded': 'Update Stalled',
+  // The kubelets refuse the API server's client certificates once the CA expires (logs, exec).
+  'pool-cert-expiry': 'API Availability',
   'pool-degraded': 'Update Stalled',
   'pool-not-updated': 'Update Speed',
   'pool-paused': 'Update Stalled',

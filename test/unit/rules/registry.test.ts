@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { impactOf } from '../../../server/src/analysis/insights';
 import { allRuleIds, rules } from '../../../server/src/rules/registry';
 import { repoRoot, samples } from '../../support/fixtures';
 import { ruleContext } from '../../support/rules';
@@ -23,6 +24,10 @@ describe('rule registry', () => {
       .flatMap((r) => r.check(s, ruleContext))
       .filter((f) => f.severity === 'error' || f.severity === 'warning');
     assert.deepEqual(serious, []);
+  });
+
+  it('says for every rule what its findings mean for the update (its Update Health impact)', () => {
+    for (const r of rules) assert.ok(impactOf[r.id] !== undefined, r.id);
   });
 
   it('has a test file per rule', () => {
