@@ -184,6 +184,35 @@ function pointersOf(v: unknown, segs: (string | number)[] = []): string[] {
   return here;
 }
 
+describe("parseOcYaml skipping a Node's status.images", () => {
+  /** A Node as oc writes it, with a real-size images block (two names and a size each). */
+  function nodeText(images: number): string {
+    const entries = Array.from({ length: images }, (_, i) => {
+      const h = (i * 2654435761).toString(16).padStart(8, '0').repeat(8);
+      return `  - names:\n    - quay.io/openshift-release-dev/ocp-v4.0-art-dev@sha256:${h}\n    - quay.io/openshift-release-dev/ocp-v4.0-art-dev:4.15.3-x86_64-component-${i}\n    sizeBytes: ${400_000_000 + i * 7919}\n`;
+    }).join('');
+    return (
+      'apiVersion: v1\nkind: Node\nmetadata:\n  name: ip-10-0-142-176.ec2.internal\nstatus:\n' +
+      '  conditions:\n  - lastHeartbeatTime: "2024-04-09T16:20:00Z"\n    status: "True"\n    type: Ready\n' +
+      `  images:\n${entries}` +
+      '  nodeInfo:\n    architecture: amd64\n    kubeletVersion: v1.28.7+f1b5f6c\n'
+    );
+  }
+
+  it('leaves a 100-entry block out and reads what follows it exactly', () => {
+    const text = nodeText(100);
+    assert.ok(text.length > 20_000, 'a real-size block');
+    const skipped = parseOcYaml(text, false, new Set(['/status/images']));
+    assert.ok(skipped);
+    const full = reference(text) as { status: Record<string, unknown> };
+    const { images, ...rest } = full.status;
+    assert.equal((images as unknown[]).length, 100);
+    assert.deepStrictEqual(skipped.value, { ...full, status: rest });
+    // Without the skip the fast reader still gives exactly the yaml package's value.
+    assert.deepStrictEqual(parseOcYaml(text)?.value, full);
+  });
+});
+
 describe('parseText with the fast reader', () => {
   it('gives every pointer of every fixture file the span the position tree gives', () => {
     let checked = 0;
