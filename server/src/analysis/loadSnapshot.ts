@@ -8,6 +8,7 @@ import { relative, sep } from 'node:path';
 import type { ParsedFileCache, ReadMode } from '../gather/fileCache';
 import { filesOf, podLogFiles } from '../gather/gatherIndex';
 import { containerLogs } from '../gather/podLogs';
+import type { ContainerLogs } from '../gather/podLogs';
 import type { GatherIndex, IndexedFile } from '../gather/gatherIndex';
 import { arr, rec, str } from '../model/access';
 import type { Json } from '../model/access';
@@ -166,25 +167,42 @@ async function loadCvoLogs(ctx: LoadContext, index: GatherIndex): Promise<Snapsh
       c.container === 'cluster-version-operator',
   );
   const out: Snapshot['cvoLogs'] = [];
-  for (const { container: c, files } of containers) {
-    const results: LoggedResult[] = [];
-    let newest: string | undefined;
-    for (const { path } of [...files].reverse()) {
-      const r = await ctx.cache.get(path, 'log');
-      ctx.filesRead.push(path);
-      // An unreadable log costs its own findings only, and says why once.
-      if (!r.ok) {
-        const rel = relative(index.root.path, path).split(sep).join('/');
-        ctx.problems.push(invalidFile(path, rel, [0, 0], `: ${r.error}; its lines are not read`));
-        continue;
-      }
-      newest = path;
-      for (const w of parseResultsOfWork(r.parsed.text)) results.push({ ...w, file: path });
-    }
-    if (newest)
-      out.push({ subject: `log/${c.namespace}/${c.pod}/${c.container}`, file: newest, results });
+  for (const log of containers) {
+    const read = await readContainerLogs(ctx, index, log, (text, file) =>
+      parseResultsOfWork(text).map((w): LoggedResult => ({ ...w, file })),
+    );
+    if (read) out.push({ subject: read.subject, file: read.newest, results: read.items });
   }
   return out;
+}
+
+/**
+ * Every file of one container's log, oldest first (previous, rotated, current), each parsed by
+ * `parse`; its subject, the newest file read, and what was parsed, or undefined when no file
+ * could be read. An unreadable file costs its own lines only, and says why once.
+ */
+async function readContainerLogs<T>(
+  ctx: LoadContext,
+  index: GatherIndex,
+  { container: c, files }: ContainerLogs,
+  parse: (text: string, file: string) => T[],
+): Promise<{ subject: string; newest: string; items: T[] } | undefined> {
+  const items: T[] = [];
+  let newest: string | undefined;
+  for (const { path } of [...files].reverse()) {
+    const r = await ctx.cache.get(path, 'log');
+    ctx.filesRead.push(path);
+    if (!r.ok) {
+      const rel = relative(index.root.path, path).split(sep).join('/');
+      ctx.problems.push(invalidFile(path, rel, [0, 0], `: ${r.error}; its lines are not read`));
+      continue;
+    }
+    newest = path;
+    items.push(...parse(r.parsed.text, path));
+  }
+  return newest
+    ? { subject: `log/${c.namespace}/${c.pod}/${c.container}`, newest, items }
+    : undefined;
 }
 
 /**
@@ -327,27 +345,17 @@ async function loadDaemonDrainLogs(
 async function readDrainLogs(
   ctx: LoadContext,
   index: GatherIndex,
-  containers: ReturnType<typeof containerLogs>,
+  containers: ContainerLogs[],
   daemonNode?: string,
 ): Promise<Snapshot['drainLogs']> {
   const out: Snapshot['drainLogs'] = [];
-  for (const { container: c, files } of containers) {
-    const lines: LoggedDrainLine[] = [];
-    let newest: string | undefined;
-    for (const { path } of [...files].reverse()) {
-      const r = await ctx.cache.get(path, 'log');
-      ctx.filesRead.push(path);
-      if (!r.ok) {
-        const rel = relative(index.root.path, path).split(sep).join('/');
-        ctx.problems.push(invalidFile(path, rel, [0, 0], `: ${r.error}; its lines are not read`));
-        continue;
-      }
-      newest = path;
-      for (const l of parseDrainLog(r.parsed.text, daemonNode))
-        lines.push({ ...l, file: path, from: c.container });
-    }
-    if (newest)
-      out.push({ subject: `log/${c.namespace}/${c.pod}/${c.container}`, file: newest, lines });
+  for (const log of containers) {
+    const read = await readContainerLogs(ctx, index, log, (text, file) =>
+      parseDrainLog(text, daemonNode).map(
+        (l): LoggedDrainLine => ({ ...l, file, from: log.container.container }),
+      ),
+    );
+    if (read) out.push({ subject: read.subject, file: read.newest, lines: read.items });
   }
   return out;
 }
