@@ -104,6 +104,11 @@ export async function loadSnapshot(
     'MachineConfig',
   );
 
+  // One look at the daemon pods, for both kinds of node whose daemon log is read.
+  const osUpdate = osUpdateFailedNodes(nodes);
+  const selfDraining = selfDrainingNodes(nodes);
+  const daemonPods = await daemonPodsOn(ctx, index, new Set([...osUpdate, ...selfDraining]));
+  const onNodes = (names: ReadonlySet<string>) => daemonPods.filter(([, n]) => names.has(n));
   const snapshot: Snapshot = {
     root: index.root,
     operators,
@@ -114,10 +119,10 @@ export async function loadSnapshot(
     machineOSBuilds: mosbs,
     cvoLogs: await loadCvoLogs(ctx, index),
     adminConfigMaps: await loadAdminConfigMaps(ctx, index),
-    daemonLogs: await loadDaemonLogs(ctx, index, nodes),
+    daemonLogs: await loadDaemonLogs(ctx, index, onNodes(osUpdate)),
     drainLogs: [
       ...(await loadDrainLogs(ctx, index)),
-      ...(await loadDaemonDrainLogs(ctx, index, nodes)),
+      ...(await loadDaemonDrainLogs(ctx, index, onNodes(selfDraining))),
     ],
     pdbs,
     machineConfigNodes: mcns,
@@ -228,17 +233,9 @@ const mcoNamespace = 'openshift-machine-config-operator';
 /** Nodes whose daemon log is read at most for an OS update failure. */
 const maxDaemonLogs = 20;
 
-/**
- * The machine-config daemon's current log of each node Degraded by an OS update failure, up to
- * `maxDaemonLogs` nodes; nothing when there is none. Its `Failed to update OS to … (will retry):
- * …` lines carry the registry's answer that a 4.16+ reason leaves out.
- */
-async function loadDaemonLogs(
-  ctx: LoadContext,
-  index: GatherIndex,
-  nodes: Node[],
-): Promise<DaemonLog[]> {
-  const degraded = new Set(
+/** Nodes Degraded by an OS update failure, at most `maxDaemonLogs`: their daemon logs are read. */
+function osUpdateFailedNodes(nodes: Node[]): Set<string> {
+  return new Set(
     nodes
       .filter(
         (n) =>
@@ -248,25 +245,46 @@ async function loadDaemonLogs(
       .map((n) => n.name)
       .slice(0, maxDaemonLogs),
   );
+}
+
+/** Nodes a 4.10 (or older) daemon is draining itself: cordoned, Working on a new config, no drain annotations. */
+function selfDrainingNodes(nodes: Node[]): Set<string> {
+  return new Set(
+    nodes
+      .filter(
+        (n) =>
+          n.desiredDrain === undefined &&
+          n.unschedulable &&
+          n.mcdState === 'Working' &&
+          n.desiredConfig !== undefined &&
+          n.currentConfig !== n.desiredConfig,
+      )
+      .map((n) => n.name),
+  );
+}
+
+/**
+ * The machine-config daemon's newest log of each node Degraded by an OS update failure (its pod
+ * from `daemonPodsOn`). Its `Failed to update OS to … (will retry): …` lines carry the
+ * registry's answer that a 4.16+ reason leaves out.
+ */
+async function loadDaemonLogs(
+  ctx: LoadContext,
+  index: GatherIndex,
+  pods: [pod: string, node: string][],
+): Promise<DaemonLog[]> {
   const out: DaemonLog[] = [];
-  for (const [pod, node] of await daemonPodsOn(ctx, index, degraded)) {
+  for (const [pod, node] of pods) {
     const log = containerLogs(await podLogFiles(index.root, mcoNamespace, pod)).find(
       ({ container: c }) => c.container === 'machine-config-daemon',
     );
     const newest = log?.files[0];
     if (!log || !newest) continue;
-    const text = await ctx.cache.get(newest.path, 'log');
-    ctx.filesRead.push(newest.path);
-    if (!text.ok) continue;
-    out.push({
-      node,
-      subject: `log/${mcoNamespace}/${log.container.pod}/${log.container.container}`,
-      file: newest.path,
-      osUpdateRetries: parseOsUpdateRetries(text.parsed.text).map((x) => ({
-        ...x,
-        file: newest.path,
-      })),
-    });
+    const read = await readContainerLogs(ctx, index, { ...log, files: [newest] }, (text, file) =>
+      parseOsUpdateRetries(text).map((x) => ({ ...x, file })),
+    );
+    if (read)
+      out.push({ node, subject: read.subject, file: read.newest, osUpdateRetries: read.items });
   }
   return out;
 }
@@ -311,29 +329,14 @@ async function loadDrainLogs(ctx: LoadContext, index: GatherIndex): Promise<Snap
   return readDrainLogs(ctx, index, containers);
 }
 
-/**
- * The daemons' logs of the nodes a 4.10 (or older) daemon is draining itself: cordoned, Working
- * on a new config, no drain annotations (`daemonPodsOn` finds their pods).
- */
+/** The daemons' logs of the nodes a 4.10 (or older) daemon is draining itself (`selfDrainingNodes`). */
 async function loadDaemonDrainLogs(
   ctx: LoadContext,
   index: GatherIndex,
-  nodes: Node[],
+  pods: [pod: string, node: string][],
 ): Promise<Snapshot['drainLogs']> {
-  const draining = new Set(
-    nodes
-      .filter(
-        (n) =>
-          n.desiredDrain === undefined &&
-          n.unschedulable &&
-          n.mcdState === 'Working' &&
-          n.desiredConfig !== undefined &&
-          n.currentConfig !== n.desiredConfig,
-      )
-      .map((n) => n.name),
-  );
   const out: Snapshot['drainLogs'] = [];
-  for (const [pod, node] of await daemonPodsOn(ctx, index, draining)) {
+  for (const [pod, node] of pods) {
     const containers = containerLogs(await podLogFiles(index.root, mcoNamespace, pod)).filter(
       ({ container: c }) => c.container === 'machine-config-daemon',
     );
