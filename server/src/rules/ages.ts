@@ -15,6 +15,11 @@ import { duration } from '../core/text';
 
 export const justChangedMinutes = 5;
 
+/** Minutes from `since` to `now` (the gather), or undefined when either is unknown. */
+export function minutesSince(since: Date | undefined, now: Date | undefined): number | undefined {
+  return since && now ? (now.getTime() - since.getTime()) / 60_000 : undefined;
+}
+
 export interface AgedLevel {
   severity: Severity;
   /** A sentence for the message when the level is lowered, else ''. */

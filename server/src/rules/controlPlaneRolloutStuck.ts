@@ -16,7 +16,7 @@ import type { Snapshot } from '../model/snapshot';
 import { installerPodsNamed, operandNamespace, staticPodRollout } from '../model/staticPods';
 import type { StaticPodRollout } from '../model/staticPods';
 import { payloadOperators, updateInFlight } from '../model/assessment/controlPlane';
-import { levelByAge } from './ages';
+import { levelByAge, minutesSince } from './ages';
 import { cvoReaction } from './releaseNotes';
 import { assessmentOf, finding, progressingNormally, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
@@ -192,7 +192,7 @@ function report(s: Snapshot, now: Date | undefined, onTime: boolean, r: StaticPo
   const aged = levelByAge(since, now, 60, 'warning');
   let severity = aged.severity;
   let note = aged.note;
-  const minutes = since && now ? (now.getTime() - since.getTime()) / 60_000 : undefined;
+  const minutes = minutesSince(since, now);
   if (
     !failing &&
     onTime &&

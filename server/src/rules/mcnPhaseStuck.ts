@@ -22,6 +22,7 @@ import { atLeast, parseRelease } from '../model/release';
 import type { Release } from '../model/release';
 import { primaryPool } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
+import { minutesSince } from './ages';
 import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 
@@ -99,7 +100,7 @@ export const mcnPhaseStuck: Rule = {
       if (!degraded && phase && drainPhases.has(phase.condition.type) && drainPending(node))
         return [];
       const since = phase?.condition.lastTransitionTime;
-      const minutes = since && now ? (now.getTime() - since.getTime()) / 60_000 : undefined;
+      const minutes = minutesSince(since, now);
       if (!degraded && (minutes === undefined || minutes < mcnStuckMinutes)) return [];
 
       const poolName = (node && primaryPool(s, node)?.name) ?? m.poolName;

@@ -12,11 +12,11 @@ import { clip, duration, isoTime, when } from '../core/text';
 import { nodeAnnotations, unschedulableTaint } from '../model/node';
 import type { Node } from '../model/node';
 import { atLeast, parseRelease } from '../model/release';
-import { primaryPool } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
 import { arr, rec } from '../model/access';
 import { describeBlockers, drainOfNode } from './drainText';
-import { mcnEvidence } from './nodeText';
+import { mcnEvidence, nodeLabel } from './nodeText';
+import { minutesSince } from './ages';
 import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 
@@ -64,12 +64,11 @@ export const mcoDrainStuck: Rule = {
       const since = starts.length
         ? new Date(Math.min(...starts.map((t) => t.getTime())))
         : undefined;
-      const minutes = since && now ? (now.getTime() - since.getTime()) / 60_000 : undefined;
+      const minutes = minutesSince(since, now);
       const blocked = !!d && (d.blocking.length > 0 || d.failures.length > 0);
       if (!blocked && (minutes === undefined || minutes < drainSlowMinutes)) return [];
       const overHour =
         (minutes !== undefined && minutes >= drainTimeoutMinutes) || d?.exceeded !== undefined;
-      const pool = primaryPool(s, n);
       const target = n.desiredConfig ? ` to move to ${n.desiredConfig}` : '';
       const age =
         since === undefined
@@ -81,7 +80,7 @@ export const mcoDrainStuck: Rule = {
         kind === 'controller'
           ? `its desiredDrain is ${n.desiredDrain} but lastAppliedDrain is ${n.lastAppliedDrain ?? 'not set'}`
           : 'it is cordoned and its daemon is Working (until 4.10 the daemon drains its own node)';
-      let message = `Node ${n.name}${pool ? ` (pool \`${pool.name}\`)` : ''} has been draining ${age}${target}: ${how}.`;
+      let message = `${nodeLabel(s, n)} has been draining ${age}${target}: ${how}.`;
       const related = [];
       if (d) {
         const b = describeBlockers(s, d);

@@ -12,6 +12,7 @@ import { nodeAnnotations } from '../model/node';
 import type { Snapshot } from '../model/snapshot';
 import { primaryPool } from '../model/snapshot';
 import { assessmentOf, finding, rel } from './rule';
+import { minutesSince } from './ages';
 import type { Rule, RuleContext } from './rule';
 
 const errorAfterMinutes = 20;
@@ -45,10 +46,6 @@ function cordonedByMco(n: Node): boolean {
     );
   // Before 4.11 there are no drain annotations: the daemon cordons while it works.
   return mcoUpdating(n) || n.mcdState === 'Degraded' || n.mcdState === 'Unreconcilable';
-}
-
-function minutesSince(t: Date | undefined, now: Date | undefined): number | undefined {
-  return t && now ? (now.getTime() - t.getTime()) / 60_000 : undefined;
 }
 
 function notReady(s: Snapshot, n: Node, now: Date | undefined): Finding[] {
