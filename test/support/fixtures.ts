@@ -50,6 +50,20 @@ export const updates = {
   mcnStuck: join(fixturesDir, 'update-mcn-stuck'),
 };
 
+/**
+ * The healthy in-progress updates (and one config rollout), by folder name: every rule must stay
+ * quiet at error level on them, as on the healthy cluster.
+ */
+export const healthyUpdates: readonly (readonly [name: string, path: string])[] = [
+  ['update-draining', updates.draining],
+  ['update-config-rollout', updates.configRollout],
+  ['update-early', updates.early],
+  ['update-completed-pool-rolling', updates.completedPoolRolling],
+  ['update-compact', updates.compact],
+  ['update-single-node', updates.singleNode],
+  ['update-multiarch', updates.multiarch],
+];
+
 /** The image folder (the must-gather root) below a scenario folder. */
 export function mustGatherRoot(scenario: string): string {
   const found = find(

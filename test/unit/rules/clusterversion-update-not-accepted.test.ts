@@ -8,7 +8,7 @@ import type { Snapshot } from '../../../server/src/model/snapshot';
 import { preconditionFailures } from '../../../server/src/model/updateAcceptance';
 import { clusterVersionFailing } from '../../../server/src/rules/clusterVersionFailing';
 import { clusterVersionUpdateNotAccepted } from '../../../server/src/rules/clusterVersionUpdateNotAccepted';
-import { samples, updates } from '../../support/fixtures';
+import { healthyUpdates, samples, updates } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 import { ruleContext } from '../../support/rules';
 import { setCondition } from '../../support/snapshot';
@@ -80,17 +80,7 @@ const mcoUpgradeable47 =
 ruleTester(clusterVersionUpdateNotAccepted, {
   valid: [
     { name: 'stays quiet on a healthy cluster', snapshot: snapshotOf(samples.healthy) },
-    ...(
-      [
-        ['update-draining', updates.draining],
-        ['update-config-rollout', updates.configRollout],
-        ['update-early', updates.early],
-        ['update-completed-pool-rolling', updates.completedPoolRolling],
-        ['update-compact', updates.compact],
-        ['update-single-node', updates.singleNode],
-        ['update-multiarch', updates.multiarch],
-      ] as const
-    ).map(([name, path]) => ({
+    ...healthyUpdates.map(([name, path]) => ({
       name: `stays quiet on the healthy update ${name}`,
       snapshot: snapshotOf(path),
       reason: 'ReleaseAccepted=True PayloadLoaded for the requested release',

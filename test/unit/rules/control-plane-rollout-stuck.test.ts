@@ -5,7 +5,7 @@ import { controlPlaneRolloutStuck } from '../../../server/src/rules/controlPlane
 import { operatorDegraded } from '../../../server/src/rules/operatorDegraded';
 import { operatorNotLeveled } from '../../../server/src/rules/operatorNotLeveled';
 import { rules } from '../../../server/src/rules/registry';
-import { samples, updates } from '../../support/fixtures';
+import { healthyUpdates, samples, updates } from '../../support/fixtures';
 import { ruleContext } from '../../support/rules';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 import { loadFixture } from '../../support/snapshot';
@@ -75,16 +75,6 @@ function etcdMemberUnhealthy(s: Snapshot): void {
     message: `NodeControllerDegraded: All master nodes are ready\nEtcdMembersDegraded: 2 of 3 members are available, ${failingNode} is unhealthy`,
   });
 }
-
-const healthyUpdates: [string, string][] = [
-  ['update-draining', updates.draining],
-  ['update-config-rollout', updates.configRollout],
-  ['update-early', updates.early],
-  ['update-completed-pool-rolling', updates.completedPoolRolling],
-  ['update-compact', updates.compact],
-  ['update-single-node', updates.singleNode],
-  ['update-multiarch', updates.multiarch],
-];
 
 ruleTester(controlPlaneRolloutStuck, {
   valid: [

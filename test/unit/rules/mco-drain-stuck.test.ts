@@ -7,7 +7,7 @@ import { PodDisruptionBudget } from '../../../server/src/model/podDisruptionBudg
 import type { Snapshot } from '../../../server/src/model/snapshot';
 import { mcoDrainStuck } from '../../../server/src/rules/mcoDrainStuck';
 import { copyFixture } from '../../support/copyFixture';
-import { mustGatherRoot, samples, updates } from '../../support/fixtures';
+import { healthyUpdates, mustGatherRoot, samples, updates } from '../../support/fixtures';
 import { loadFixture } from '../../support/snapshot';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 
@@ -173,16 +173,6 @@ async function inventoryGathered(): Promise<Snapshot> {
   );
   return (await loadFixture(copy.path)).snapshot;
 }
-
-const healthyUpdates = [
-  ['update-draining', updates.draining],
-  ['update-config-rollout', updates.configRollout],
-  ['update-early', updates.early],
-  ['update-completed-pool-rolling', updates.completedPoolRolling],
-  ['update-compact', updates.compact],
-  ['update-single-node', updates.singleNode],
-  ['update-multiarch', updates.multiarch],
-] as const;
 
 ruleTester(mcoDrainStuck, {
   valid: [

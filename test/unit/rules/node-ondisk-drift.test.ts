@@ -1,7 +1,7 @@
 import type { Json } from '../../../server/src/model/access';
 import type { Snapshot } from '../../../server/src/model/snapshot';
 import { nodeOndiskDrift } from '../../../server/src/rules/nodeOndiskDrift';
-import { samples, updates } from '../../support/fixtures';
+import { healthyUpdates, samples, updates } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 
 const mco = 'machineconfiguration.openshift.io/';
@@ -25,16 +25,7 @@ const at = (s: Snapshot) => ({
 });
 const subject = `node/${worker}` as const;
 
-const healthy = [
-  ['healthy-4.10', samples.healthy],
-  ['update-draining', updates.draining],
-  ['update-config-rollout', updates.configRollout],
-  ['update-early', updates.early],
-  ['update-completed-pool-rolling', updates.completedPoolRolling],
-  ['update-compact', updates.compact],
-  ['update-single-node', updates.singleNode],
-  ['update-multiarch', updates.multiarch],
-] as const;
+const healthy = [['healthy-4.10', samples.healthy] as const, ...healthyUpdates];
 
 ruleTester(nodeOndiskDrift, {
   valid: [

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import type { Json } from '../../../server/src/model/access';
 import type { Snapshot } from '../../../server/src/model/snapshot';
 import { nodeOsUpdateFailed } from '../../../server/src/rules/nodeOsUpdateFailed';
-import { samples, updates } from '../../support/fixtures';
+import { healthyUpdates, samples, updates } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 import { ruleContext } from '../../support/rules';
 import { loadFixture } from '../../support/snapshot';
@@ -29,16 +29,7 @@ const at = (s: Snapshot) => ({
 const subject = `node/${worker}` as const;
 
 /** The healthy fixtures and healthy in-progress updates: never an error from this rule. */
-const healthy = [
-  ['healthy-4.10', samples.healthy],
-  ['update-draining', updates.draining],
-  ['update-config-rollout', updates.configRollout],
-  ['update-early', updates.early],
-  ['update-completed-pool-rolling', updates.completedPoolRolling],
-  ['update-compact', updates.compact],
-  ['update-single-node', updates.singleNode],
-  ['update-multiarch', updates.multiarch],
-] as const;
+const healthy = [['healthy-4.10', samples.healthy] as const, ...healthyUpdates];
 
 ruleTester(nodeOsUpdateFailed, {
   valid: [

@@ -1,7 +1,7 @@
 import type { Json } from '../../../server/src/model/access';
 import type { Snapshot } from '../../../server/src/model/snapshot';
 import { poolCertExpiry } from '../../../server/src/rules/poolCertExpiry';
-import { samples, updates } from '../../support/fixtures';
+import { healthyUpdates, samples, updates } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 import { setCondition } from '../../support/snapshot';
 
@@ -36,16 +36,6 @@ const withSuccessor = (s: Snapshot) => {
 const laterGather = (days: number) => (s: Snapshot) => {
   s.gatherTime = new Date(s.gatherTime!.getTime() + days * day);
 };
-
-const healthyUpdates = [
-  ['update-draining', updates.draining],
-  ['update-config-rollout', updates.configRollout],
-  ['update-early', updates.early],
-  ['update-completed-pool-rolling', updates.completedPoolRolling],
-  ['update-compact', updates.compact],
-  ['update-single-node', updates.singleNode],
-  ['update-multiarch', updates.multiarch],
-] as const;
 
 ruleTester(poolCertExpiry, {
   valid: [
