@@ -213,6 +213,117 @@ describe("parseOcYaml skipping a Node's status.images", () => {
   });
 });
 
+/** What a read from disk leaves out (fileCache's set). */
+const unread = new Set(['/metadata/managedFields', '/status/images']);
+
+/**
+ * The text with the unread blocks cut out, line by line: `  managedFields:` under the top-level
+ * `metadata:` and `  images:` under `status:`, up to the next line indented 2 or less that is not
+ * an item of the block. Reading with the blocks left unread must equal reading this text.
+ */
+function cutUnread(text: string): string {
+  const lines = text.split('\n');
+  const out: string[] = [];
+  let top = '';
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    if (/^[^ ]/.test(line)) top = line;
+    const cut =
+      (top === 'metadata:' && /^ {2}managedFields: *$/.test(line)) ||
+      (top === 'status:' && /^ {2}images: *$/.test(line));
+    if (!cut) {
+      out.push(line);
+      continue;
+    }
+    while (i + 1 < lines.length) {
+      const next = lines[i + 1] as string;
+      if (/^ *$/.test(next) || /^ {3}/.test(next) || /^ {2}-(?: |$)/.test(next)) i++;
+      else break;
+    }
+  }
+  return out.join('\n');
+}
+
+const nodeFiles = fixtureFiles.filter((f) => f.includes('/core/nodes/'));
+
+describe('parseOcYaml leaving blocks unread, as reads from disk do', () => {
+  it('reads every fixture file as the yaml package reads it with those blocks cut out; nodes carry real-size images blocks', () => {
+    let large = 0;
+    for (const f of fixtureFiles) {
+      const text = readFileSync(f, 'utf8');
+      const fast = parseOcYaml(text, false, unread);
+      assert.ok(fast, `gave up on ${f}`);
+      assert.deepStrictEqual(fast.value, reference(cutUnread(text)), f);
+      const images = (reference(text) as { status?: { images?: unknown[] } }).status?.images;
+      if (f.includes('/core/nodes/') && (images?.length ?? 0) >= 70 && text.length > 20_000)
+        large++;
+    }
+    assert.ok(
+      nodeFiles.length > 100 && large === nodeFiles.length,
+      `${large} of ${nodeFiles.length}`,
+    );
+  });
+
+  it('never reads a mutated real-size node differently from the text with those blocks cut out (seeded mutations)', () => {
+    let seed = 20261201;
+    const rnd = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed / 0x7fffffff;
+    };
+    const pick = <T>(a: T[]): T => a[Math.floor(rnd() * a.length)] as T;
+    const sources = nodeFiles.slice(0, 40).map((f) => readFileSync(f, 'utf8'));
+    const snippets = [
+      ' ',
+      '  ',
+      '\n',
+      ':',
+      ': ',
+      '- ',
+      '#',
+      ' #',
+      '"',
+      "'",
+      '|',
+      '{',
+      '&a',
+      '\t',
+      '\n  ',
+      '---',
+    ];
+    let accepted = 0;
+    for (let k = 0; k < 600; k++) {
+      let t = pick(sources);
+      // Mutate near the images block, where the skipping happens.
+      const around = t.indexOf('\n  images:');
+      for (let j = 0; j < 1 + Math.floor(rnd() * 2); j++) {
+        const pos =
+          rnd() < 0.5 ? around + Math.floor((rnd() - 0.2) * 4000) : Math.floor(rnd() * t.length);
+        const at = Math.max(0, Math.min(t.length, pos));
+        const r = rnd();
+        if (r < 0.6) t = t.slice(0, at) + pick(snippets) + t.slice(at);
+        else t = t.slice(0, at) + t.slice(at + 1 + Math.floor(rnd() * 5));
+      }
+      const fast = parseOcYaml(t, false, unread);
+      if (!fast) continue;
+      accepted++;
+      assert.deepStrictEqual(fast.value, reference(cutUnread(t)), `mutation ${k}`);
+    }
+    assert.ok(accepted > 200, `only ${accepted} of 600 mutations read fast`);
+  });
+
+  it('gives what it read the spans the position tree gives, and nothing of what it left out', () => {
+    for (const f of nodeFiles.slice(0, 6)) {
+      const text = readFileSync(f, 'utf8');
+      const fast = parseText(text, undefined, true, unread);
+      const tree = parseText(text, undefined, false);
+      const pointers = pointersOf(fast.docs[0]?.value);
+      assert.ok(pointers.length > 100 && !pointers.some((p) => p.startsWith('/status/images')), f);
+      for (const p of pointers)
+        assert.deepEqual(spanOf(fast, 0, p), spanOf(tree, 0, p), `${f} ${p}`);
+    }
+  });
+});
+
 describe('parseText with the fast reader', () => {
   it('gives every pointer of every fixture file the span the position tree gives', () => {
     let checked = 0;
