@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { utimesSync } from 'node:fs';
 import { after, describe, it } from 'node:test';
 import { ParsedFileCache } from '../../server/src/gather/fileCache';
+import { resourceFile, updates } from '../support/fixtures';
 import { tempTree } from '../support/tempTree';
 
 describe('parsed file cache', () => {
@@ -62,6 +63,47 @@ describe('parsed file cache', () => {
     const j = await cache.get(json, 'head');
     assert.ok(j.ok);
     assert.deepEqual(j.parsed.docs[0]?.value, { kind: 'MachineConfig', spec: { a: 1 } });
+  });
+
+  it("reads a pod List for its items' placement only, with the same names and nodes", async () => {
+    const pods = resourceFile(
+      updates.stalled,
+      'namespaces/openshift-machine-config-operator/core/pods.yaml',
+    );
+    const cache = new ParsedFileCache();
+    const placement = await cache.get(pods, 'placement');
+    const whole = await cache.get(pods);
+    assert.ok(placement.ok && whole.ok);
+    type Pod = {
+      metadata: Record<string, unknown>;
+      spec?: Record<string, unknown>;
+      status?: unknown;
+    };
+    const items = (r: typeof whole) =>
+      r.ok ? (r.parsed.docs[0]?.value as { items: Pod[] }).items : [];
+    const full = items(whole);
+    const read = items(placement);
+    assert.ok(full.length > 5);
+    assert.deepEqual(
+      read.map((p) => [p.metadata.name, p.metadata.namespace, p.spec?.nodeName]),
+      full.map((p) => [p.metadata.name, p.metadata.namespace, p.spec?.nodeName]),
+    );
+    for (const p of read) {
+      assert.equal(p.status, undefined, 'status left unread');
+      // Only values written on the key's own line are read (`securityContext: {}`).
+      assert.deepEqual(
+        Object.values(p.spec ?? {}).filter(
+          (v) => JSON.stringify(v).length > 2 && typeof v === 'object',
+        ),
+        [],
+      );
+      assert.equal(p.metadata.annotations, undefined);
+    }
+    assert.ok(full.some((p) => p.status !== undefined && p.metadata.annotations !== undefined));
+    assert.ok(
+      placement.parsed.text.length === whole.parsed.text.length,
+      'the same file, read once each way',
+    );
   });
 
   it('lets an open buffer override the disk until it is closed', async () => {

@@ -305,7 +305,7 @@ async function daemonPodsOn(
   );
   const daemons = new Map<string, string>();
   for (const f of lists) {
-    for (const [raw] of await readObjects(ctx, f, 'yaml', 'Pod')) {
+    for (const [raw] of await readObjects(ctx, f, 'placement', 'Pod')) {
       const name = str(rec(raw.metadata)?.name) ?? '';
       const node = str(rec(raw.spec)?.nodeName);
       if (name.startsWith('machine-config-daemon-') && node && nodeNames.has(node))

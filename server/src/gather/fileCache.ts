@@ -7,6 +7,7 @@ import { isUtf8 } from 'node:buffer';
 import { open, readFile, stat } from 'node:fs/promises';
 import { parseText } from '../yaml/parse';
 import type { ParsedFile, ParseLimits } from '../yaml/parse';
+import type { UnreadPointers } from '../yaml/ocYaml';
 import { defaultLimits, mib } from '../limits';
 import type { Limits } from '../limits';
 import { plainText } from '../yaml/parse';
@@ -19,9 +20,12 @@ export type ReadResult = { ok: true; parsed: ParsedFile } | { ok: false; error: 
  * plain or gzipped, its last `maxLogBytes` kept as text (the lines before counted, so positions
  * are the file's own), under its own bound instead of `maxFileBytes`. `head`: a resource up to
  * its top-level `spec:` (what `oc` writes after `metadata`), for rendered MachineConfigs of a MiB
- * whose spec no rule reads; only the first bytes are read.
+ * whose spec no rule reads; only the first bytes are read. `placement`: a List read for where its
+ * items run: each item's `apiVersion`, `kind`, `metadata` less annotations, owners and
+ * bookkeeping, and `spec.nodeName`; the rest of its spec and its status are left unread (a pod
+ * List of one pod per node is 1 to 2 MiB, and the daemons' placement is all a rule reads of it).
  */
-export type ReadMode = 'yaml' | 'text' | 'log' | 'head';
+export type ReadMode = 'yaml' | 'text' | 'log' | 'head' | 'placement';
 
 /**
  * Left unread when a file is read from disk: server-side-apply bookkeeping (half of a Node's
@@ -30,6 +34,10 @@ export type ReadMode = 'yaml' | 'text' | 'log' | 'head';
  * always read whole.
  */
 const unread: ReadonlySet<string> = new Set(['/metadata/managedFields', '/status/images']);
+
+const notPlacement =
+  /^\/items\/\d+\/(?:status|metadata\/(?:annotations|managedFields|ownerReferences)|spec\/(?!nodeName$)[^/]+)$/;
+const placementUnread: UnreadPointers = { has: (pointer) => notPlacement.test(pointer) };
 
 /** How much of a file `head` mode reads before giving up on finding `spec:` and reading all. */
 const headBytes = 64 * 1024;
@@ -103,7 +111,7 @@ export class ParsedFileCache {
   }
 
   invalidate(path: string): void {
-    for (const mode of ['yaml', 'text', 'log', 'head'] as const) {
+    for (const mode of ['yaml', 'text', 'log', 'head', 'placement'] as const) {
       this.disk.delete(keyOf(path, mode));
     }
     this.probes.delete(path);
@@ -174,6 +182,7 @@ export class ParsedFileCache {
       this.overlays.get(path)?.result ??
       this.disk.get(keyOf(path, 'yaml'))?.result ??
       this.disk.get(keyOf(path, 'head'))?.result ??
+      this.disk.get(keyOf(path, 'placement'))?.result ??
       this.disk.get(keyOf(path, 'text'))?.result ??
       this.disk.get(keyOf(path, 'log'))?.result;
     return r?.ok ? r.parsed : undefined;
@@ -232,7 +241,7 @@ export class ParsedFileCache {
     return result;
   }
 
-  private parse(text: string, skip?: ReadonlySet<string>): ReadResult {
+  private parse(text: string, skip?: UnreadPointers): ReadResult {
     return { ok: true, parsed: parseText(text, this.limits, true, skip) };
   }
 
@@ -246,7 +255,11 @@ export class ParsedFileCache {
     }
     const text = bytes.toString('utf8');
     if (mode === 'text') return { ok: true, parsed: plainText(text) };
-    return withEncodingProblem(bytes, text, this.parse(text, unread));
+    return withEncodingProblem(
+      bytes,
+      text,
+      this.parse(text, mode === 'placement' ? placementUnread : unread),
+    );
   }
 }
 

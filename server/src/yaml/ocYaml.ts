@@ -25,6 +25,11 @@ export interface SpanIndex {
   get(pointer: string): [number, number] | undefined;
 }
 
+/** Which block values a read leaves out, by JSON pointer (a Set, or a pattern for List items). */
+export interface UnreadPointers {
+  has(pointer: string): boolean;
+}
+
 /**
  * @param skip pointers of block values to leave out unread (e.g. `/metadata/managedFields`,
  *   half of a Node's text and read by no rule); their text is not checked.
@@ -32,16 +37,17 @@ export interface SpanIndex {
 export function parseOcYaml(
   text: string,
   withSpans?: false,
-  skip?: ReadonlySet<string>,
+  skip?: UnreadPointers,
 ): { value: unknown } | undefined;
 export function parseOcYaml(
   text: string,
   withSpans: true,
+  skip?: UnreadPointers,
 ): { value: unknown; spans: Map<string, [number, number]> } | undefined;
 export function parseOcYaml(
   text: string,
   withSpans = false,
-  skip?: ReadonlySet<string>,
+  skip?: UnreadPointers,
 ): { value: unknown; spans?: Map<string, [number, number]> } | undefined {
   if (text.length === 0 || text.includes('\r') || text.charCodeAt(0) === 0xfeff) return undefined;
   try {
@@ -123,7 +129,7 @@ class Reader {
   constructor(
     private readonly lines: string[],
     withSpans: boolean,
-    private readonly skip: ReadonlySet<string> | undefined,
+    private readonly skip: UnreadPointers | undefined,
   ) {
     if (!withSpans) return;
     this.spans = new Map();

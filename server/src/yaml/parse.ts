@@ -7,7 +7,7 @@ import { defaultLimits } from '../limits';
 import { JsonSpans } from './jsonSpans';
 import { yamlLib } from './lib';
 import { parseOcYaml } from './ocYaml';
-import type { SpanIndex } from './ocYaml';
+import type { SpanIndex, UnreadPointers } from './ocYaml';
 
 export interface ParseLimits {
   /** Alias expansions allowed per document (guards against billion-laughs input). */
@@ -84,7 +84,7 @@ export function parseText(
   text: string,
   limits: ParseLimits = defaultParseLimits,
   fast = true,
-  skip?: ReadonlySet<string>,
+  skip?: UnreadPointers,
 ): ParsedFile {
   if (!fast) return parseYaml(text, limits);
   // Too deep for the fast readers: the full parser reports it.
@@ -93,7 +93,7 @@ export function parseText(
     return withLazyTree(text, json.value, limits, false);
   const oc = parseOcYaml(text, false, skip);
   if (oc && withinDepth(oc.value, limits.maxDepth))
-    return withLazyTree(text, oc.value, limits, true);
+    return withLazyTree(text, oc.value, limits, true, skip);
   return parseYaml(text, limits);
 }
 
@@ -120,6 +120,7 @@ function withLazyTree(
   value: unknown,
   limits: ParseLimits,
   ocYaml: boolean,
+  skip?: UnreadPointers,
 ): ParsedFile {
   let tree: Document.Parsed | undefined;
   let spans: SpanIndex | undefined;
@@ -134,9 +135,10 @@ function withLazyTree(
       if (!tree) throw new Error('text without a document');
       return tree;
     },
-    // Reading `oc` YAML again with spans costs far less than the node tree (findings need spans).
+    // Reading `oc` YAML again with spans costs far less than the node tree (findings need spans);
+    // what the value left out has no span either.
     get spans() {
-      if (ocYaml) spans ??= parseOcYaml(text, true)?.spans;
+      if (ocYaml) spans ??= parseOcYaml(text, true, skip)?.spans;
       return ocYaml ? spans : jsonIndex();
     },
     // JSON: scanning only the containers on the paths asked for costs about one JSON.parse.
