@@ -2,7 +2,7 @@
  * Generates a large, realistic must-gather for the performance benchmark, deterministically:
  * the same preset and fraction always give the same bytes.
  *
- *   npm run bench:generate -- --preset small|large [--fraction F] [--out DIR] [--force]
+ *   npm run bench:generate -- --preset small|large|large-lean-nodes [--fraction F] [--out DIR] [--force]
  *
  * Output: `<out>/<preset>-<fraction>/` (default out: `.cache/bench/`), reused while its marker
  * `<out>/<preset>-<fraction>.done.json` matches the generator version. bench/run.ts imports
@@ -10,12 +10,12 @@
  */
 import { join } from 'node:path';
 import { ensureGenerated } from './gen/ensure';
-import type { PresetName } from './gen/presets';
+import { presets, type PresetName } from './gen/presets';
 
 function usage(message?: string): never {
   if (message) console.error(message);
   console.error(
-    'usage: bench:generate -- --preset small|large [--fraction F] [--out DIR] [--force]',
+    'usage: bench:generate -- --preset small|large|large-lean-nodes [--fraction F] [--out DIR] [--force]',
   );
   process.exit(2);
 }
@@ -31,8 +31,8 @@ function main(): void {
     const value = () => args[++i] ?? usage(`${a} needs a value`);
     if (a === '--preset') {
       const v = value();
-      if (v !== 'small' && v !== 'large') usage(`unknown preset ${v}`);
-      preset = v;
+      if (!(v in presets)) usage(`unknown preset ${v}`);
+      preset = v as PresetName;
     } else if (a === '--fraction') {
       fraction = Number(value());
       if (!(fraction > 0 && fraction <= 1)) usage('--fraction must be in (0, 1]');

@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { ensureGenerated } from './gen/ensure';
 import type { GeneratedInfo } from './gen/ensure';
 import { ensureArchive } from './gen/archive';
-import { analysisFacts, writeList } from './measure/analysis';
+import type { PresetName } from './gen/presets';
+import { analyzeRun, measureCli } from './measure/cli';
 import { measureArchive } from './measure/archive';
 import { measureDiff } from './measure/diff';
 import { measureGatherExtra } from './measure/gatherExtra';
@@ -24,11 +25,6 @@ const node = process.execPath;
 const cli = join(repo, 'dist', 'cli.js');
 const outRoot = join(repo, '.cache', 'bench');
 
-function analyzeRun(dir: string) {
-  // Exit 1 means "findings at error level", which these must-gathers have.
-  return () => runProcess(node, [cli, 'analyze', dir, '--format', 'json'], [0, 1]);
-}
-
 function log(msg: string): void {
   process.stderr.write(`[bench] ${msg}\n`);
 }
@@ -39,12 +35,13 @@ async function main(): Promise<void> {
     if (!has(tool))
       throw new Error(`${tool} is needed (Debian: apt-get install ripgrep jq diffutils)`);
   }
-  const gen = (preset: 'small' | 'large', fraction: number): GeneratedInfo => {
+  const gen = (preset: PresetName, fraction: number): GeneratedInfo => {
     log(`generating or reusing ${preset} x${fraction}`);
     return ensureGenerated(preset, fraction, outRoot);
   };
   const small = gen('small', 1);
   const large = gen('large', 1);
+  const lean = gen('large-lean-nodes', 1);
   const scaling: [number, GeneratedInfo][] = quick
     ? []
     : [
@@ -55,39 +52,24 @@ async function main(): Promise<void> {
   log('node start');
   const nodeStart = medianRun(5, () => runProcess(node, ['-e', '0']));
 
-  log('what the analysis reads (in process)');
-  const facts = await analysisFacts(large.dir);
   const tmp = mkdtempSync(join(tmpdir(), 'mgi-bench-'));
   try {
-    const list = join(tmp, 'files');
-    writeList(list, facts.filesRead);
-    log('floor');
-    const floor = medianRun(5, () =>
-      runProcess(node, [join(repo, 'bench/support/read-files.cjs'), list]),
-    );
-    log('rg');
-    const rg = medianRun(3, () =>
-      runProcess(
-        'rg',
-        [
-          '-uu',
-          '--no-messages',
-          '-c',
-          'machineconfiguration.openshift.io/state: Degraded',
-          large.dir,
-        ],
-        [0, 1],
-      ),
-    );
-    log('analyze');
-    const analyzeLarge = medianRun(5, analyzeRun(large.dir));
-    const analyzeSmall = medianRun(3, analyzeRun(small.dir));
+    log('large: floor, rg and analyze in turn');
+    const largeCli = await measureCli(cli, large, join(tmp, 'files-large'));
+    log('large-lean-nodes: floor, rg and analyze in turn');
+    const leanCli = await measureCli(cli, lean, join(tmp, 'files-lean'));
+    const facts = largeCli.facts;
+    if (leanCli.facts.findings !== facts.findings)
+      throw new Error(
+        `large-lean-nodes gives ${leanCli.facts.findings} findings, large ${facts.findings}: the nodes' images changed the analysis`,
+      );
+    const analyzeSmall = medianRun(3, analyzeRun(cli, small.dir));
     const scale: ScalePoint[] = [];
     for (const [fraction, g] of scaling) {
       log(`scaling ${fraction}`);
-      scale.push({ fraction, info: g, ms: medianRun(5, analyzeRun(g.dir)).ms });
+      scale.push({ fraction, info: g, ms: medianRun(5, analyzeRun(cli, g.dir)).ms });
     }
-    scale.push({ fraction: 1, info: large, ms: analyzeLarge.ms });
+    scale.push({ fraction: 1, info: large, ms: largeCli.analyze.ms });
     log('gather-extra with a 40 MiB machineconfigs.json (generating or reusing)');
     const gatherExtra = await measureGatherExtra(cli, outRoot, join(tmp, 'storage-gather-extra'));
     log('language server');
@@ -95,6 +77,7 @@ async function main(): Promise<void> {
       large.dir,
       facts.operatorFile,
       facts.poolFile,
+      facts.nodeFile,
       join(tmp, 'storage'),
     );
     log('diff');
@@ -114,9 +97,8 @@ async function main(): Promise<void> {
       large,
       facts,
       nodeStartMs: nodeStart.ms,
-      floorMs: floor.ms,
-      rgMs: rg.ms,
-      analyzeLarge: { ms: analyzeLarge.ms, maxRssMiB: analyzeLarge.maxRssMiB ?? 0 },
+      largeCli,
+      leanCli,
       analyzeSmall: { ms: analyzeSmall.ms, maxRssMiB: analyzeSmall.maxRssMiB ?? 0 },
       scale,
       gatherExtra,

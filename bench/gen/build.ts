@@ -8,6 +8,7 @@ import { writeMustGather } from '../../scripts/fixtures/mustgather';
 import { MCO_NS } from '../../scripts/fixtures/pods';
 import { bug1943289, r473, r474, T } from '../../scripts/fixtures/scenario-1943289';
 import type { JsonObject } from '../../scripts/fixtures/json';
+import { nodeImages } from '../../scripts/fixtures/nodeImages';
 import { byName, nameOf, type NamespaceDump } from '../../scripts/fixtures/snapshot';
 import { at, plusSeconds, type Nanos } from '../../scripts/fixtures/time';
 import { writeHostServiceLogs } from './hostlogs';
@@ -110,6 +111,15 @@ export function generate(
     gather,
   });
   snap.nodes = [...snap.nodes, ...extras.nodes].sort(byName);
+  if (preset.nodeImages > 0) {
+    // Every node ran 4.7.3 before this update, so it still holds that payload's images too.
+    for (const n of snap.nodes)
+      (n.status as JsonObject).images = nodeImages(cluster.seed, nameOf(n), {
+        running: [r474.mcoImage, r474.infraImage, r474.proxyImage],
+        releases: [r474.version, r473.version],
+        count: preset.nodeImages,
+      });
+  }
   const mcoNs = snap.namespaces.find((n) => nameOf(n.namespace) === MCO_NS) as NamespaceDump;
   mcoNs.pods = [...mcoNs.pods, ...extras.mcdPods].sort((a, b) => byName(a.pod, b.pod));
 

@@ -8,6 +8,10 @@ export interface AnalysisFacts {
   bytesRead: number;
   operatorFile: string;
   poolFile: string;
+  /** Bytes of the Node files the analysis reads. */
+  nodeBytes: number;
+  /** A node the analysis reports on (a Degraded one when there is one). */
+  nodeFile: string;
   findings: number;
   rules: string[];
 }
@@ -19,13 +23,18 @@ export async function analysisFacts(dir: string): Promise<AnalysisFacts> {
   const a = await analyzeRoot(root, analysisContext());
   const operator = a.snapshot.operators.find((o) => o.name === 'machine-config');
   const pool = a.snapshot.pools.find((p) => p.name === 'worker');
-  if (!operator || !pool) throw new Error('no machine-config operator or worker pool');
+  const nodes = a.snapshot.nodes;
+  const node = nodes.find((n) => n.mcdState === 'Degraded') ?? nodes[0];
+  if (!operator || !pool || !node)
+    throw new Error('no machine-config operator, worker pool or node');
   const filesRead = [...new Set(a.filesRead)];
   return {
     filesRead,
     bytesRead: filesRead.reduce((n, f) => n + statSync(f).size, 0),
     operatorFile: operator.source.file,
     poolFile: pool.source.file,
+    nodeFile: node.source.file,
+    nodeBytes: nodes.reduce((n, x) => n + statSync(x.source.file).size, 0),
     findings: a.findings.length,
     rules: [...new Set(a.findings.map((f) => f.rule))].sort(),
   };
