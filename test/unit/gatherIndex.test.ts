@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildIndex, podLogFiles } from '../../server/src/gather/gatherIndex';
+import { symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildIndex, filesOf, podLogFiles } from '../../server/src/gather/gatherIndex';
 import { tempTree } from '../support/tempTree';
 
 describe('path index', () => {
@@ -51,6 +53,66 @@ describe('path index', () => {
       assert.deepEqual(await podLogFiles(root, 'openshift-machine-config-operator', '..'), []);
       assert.deepEqual(await podLogFiles(root, 'openshift-machine-config-operator', 'a/b'), []);
       assert.deepEqual(await podLogFiles(root, 'openshift-machine-config-operator', 'gone'), []);
+    } finally {
+      t.remove();
+    }
+  });
+
+  it('enters only the groups and plurals the analysis reads, and still knows every namespace', async () => {
+    const t = tempTree();
+    try {
+      const node = t.write(
+        'cluster-scoped-resources/core/nodes/ip-10-0-1-1.ec2.internal.yaml',
+        'kind: Node\n',
+      );
+      const pool = t.write(
+        'cluster-scoped-resources/machineconfiguration.openshift.io/machineconfigpools/worker.yaml',
+        'kind: MachineConfigPool\n',
+      );
+      const pdbs = t.write('namespaces/app/policy/poddisruptionbudgets.yaml', 'kind: List\n');
+      // A link inside a folder the walk enters is noted; inside one it skips, never seen.
+      const seen = (rel: string) => symlinkSync('/etc/hostname', join(t.dir(rel), 'link.yaml'));
+      seen('cluster-scoped-resources/core/nodes');
+      for (const skipped of [
+        'cluster-scoped-resources/rbac.authorization.k8s.io/clusterroles',
+        'cluster-scoped-resources/core/persistentvolumes',
+        'namespaces/app/apps/deployments',
+        'namespaces/app/route.openshift.io',
+        'namespaces/only-apps/apps',
+        'host_service_logs/masters',
+        'audit_logs/kube-apiserver',
+      ])
+        seen(skipped);
+      t.write(
+        'cluster-scoped-resources/rbac.authorization.k8s.io/clusterroles/admin.yaml',
+        'kind: ClusterRole\n',
+      );
+      t.write('cluster-scoped-resources/core/persistentvolumes.yaml', 'kind: List\n');
+      t.write('namespaces/app/apps/deployments.yaml', 'kind: List\n');
+      t.write('namespaces/app/core/services.yaml', 'kind: List\n');
+      t.write('host_service_logs/masters/kubelet_service.log', 'x\n');
+      const index = await buildIndex({ kind: 'must-gather', path: t.path });
+      assert.deepEqual(index.files.map((f) => f.path).sort(), [node, pdbs, pool].sort());
+      assert.deepEqual(
+        index.notes.filter((n) => n.includes('symbolic link')),
+        ['cluster-scoped-resources/core/nodes/link.yaml: symbolic link not followed'],
+      );
+      assert.deepEqual(index.namespaces, ['app', 'only-apps']);
+      assert.throws(() => filesOf(index, 'apps', 'deployments'), /not indexed/);
+    } finally {
+      t.remove();
+    }
+  });
+
+  it('reads a wide tree whole, a bounded number of folders at a time', async () => {
+    const t = tempTree();
+    try {
+      const files = Array.from({ length: 300 }, (_, i) =>
+        t.write(`namespaces/ns-${i}/core/configmaps.yaml`, 'kind: List\n'),
+      );
+      const index = await buildIndex({ kind: 'must-gather', path: t.path });
+      assert.deepEqual(index.files.map((f) => f.path).sort(), files.sort());
+      assert.equal(index.namespaces.length, 300);
     } finally {
       t.remove();
     }

@@ -128,12 +128,14 @@ export async function loadSnapshot(
     machineConfigNodes: mcns,
     namespaces: [
       ...new Set(
-        index.files.flatMap((f) => {
-          const r = f.resource;
-          // `namespaces/<ns>/<ns>.yaml` is the Namespace object itself.
-          if (r.group === 'core' && r.plural === 'namespaces' && r.name) return [r.name];
-          return r.namespace ? [r.namespace] : [];
-        }),
+        index.namespaces.concat(
+          index.files.flatMap((f) => {
+            const r = f.resource;
+            // `namespaces/<ns>/<ns>.yaml` is the Namespace object itself.
+            if (r.group === 'core' && r.plural === 'namespaces' && r.name) return [r.name];
+            return r.namespace ? [r.namespace] : [];
+          }),
+        ),
       ),
     ].sort(),
   };

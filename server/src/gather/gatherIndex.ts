@@ -3,7 +3,9 @@
  * and the log paths the analysis reads, built from directory listings only. Nothing here opens
  * a file except the tiny `timestamp` (and, through `readLayout`, the gather's own small logs).
  */
+import type { Dirent } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { archiveOfExtraction } from './archiveCache';
 import type { GatherRoot, RootKind } from './discover';
@@ -26,8 +28,11 @@ export interface IndexedFile {
 
 export interface GatherIndex {
   root: GatherRoot;
+  /** The files of the kinds in `indexedResources`. */
   files: IndexedFile[];
   logs: string[];
+  /** A must-gather's namespace folders (`namespaces/<ns>/`), whatever they hold. */
+  namespaces: string[];
   /** Start of the gather, from the root's `timestamp` file. */
   gatherTime?: Date;
   /** What the index left out and why, one line each, for the log (files nobody opened). */
@@ -41,10 +46,19 @@ export async function buildIndex(root: GatherRoot): Promise<GatherIndex> {
   const logs: string[] = [];
   const classify = classifiers[root.kind];
   const notes: string[] = [];
-  await walk(root.path, '', wanted, notes, (rel) => {
+  const namespaces = new Set<string>();
+  const enter = (rel: string): boolean => {
+    if (root.kind === 'must-gather' && rel.startsWith('namespaces/') && !rel.includes('/', 11))
+      namespaces.add(rel.slice(11));
+    return enters[root.kind](rel);
+  };
+  await walk(root.path, '', enter, notes, (rel) => {
     const k: PathKind = classify(rel);
     if (k.kind === 'log') logs.push(join(root.path, rel));
-    else if (k.kind === 'resource' || k.kind === 'list') {
+    else if (
+      (k.kind === 'resource' || k.kind === 'list') &&
+      indexedResources.has(`${k.resource.group}/${k.resource.plural}`)
+    ) {
       files.push({
         path: join(root.path, rel),
         rel,
@@ -72,9 +86,8 @@ export async function buildIndex(root: GatherRoot): Promise<GatherIndex> {
     );
   }
   notes.sort();
-  return gatherTime
-    ? { root, files, logs, gatherTime, notes, layout }
-    : { root, files, logs, notes, layout };
+  const base = { root, files, logs, namespaces: [...namespaces].sort(), notes, layout };
+  return gatherTime ? { ...base, gatherTime } : base;
 }
 
 /**
@@ -105,6 +118,8 @@ export async function podLogFiles(
 }
 
 export function filesOf(index: GatherIndex, group: string, plural: string): IndexedFile[] {
+  if (!indexedResources.has(`${group}/${plural}`))
+    throw new Error(`${group}/${plural} is not indexed: add it to indexedResources`);
   return index.files.filter((f) => f.resource.group === group && f.resource.plural === plural);
 }
 
@@ -124,14 +139,85 @@ export const podLogNamespaces: ReadonlyMap<string, (pod: string) => boolean> = n
   ],
 ]);
 
+/**
+ * The resources the analysis reads, as `<group>/<plural>` (`core` for the empty group), cluster
+ * scoped or in any namespace: the only group folders a must-gather's walk enters and the only
+ * files it indexes. A real must-gather holds dozens of other groups (RBAC, CRDs, CSRs, routes,
+ * monitoring: thousands of files); a rule that reads another kind adds it here, and `filesOf`
+ * refuses kinds that are not, so a missing entry fails the first test that reads it.
+ */
+export const indexedResources: ReadonlySet<string> = new Set([
+  'config.openshift.io/clusteroperators',
+  'config.openshift.io/clusterversions',
+  'config.openshift.io/infrastructures',
+  'core/configmaps',
+  'core/namespaces',
+  'core/nodes',
+  'core/pods',
+  'machineconfiguration.openshift.io/machineconfignodes',
+  'machineconfiguration.openshift.io/machineconfigpools',
+  'machineconfiguration.openshift.io/machineconfigs',
+  'machineconfiguration.openshift.io/machineosbuilds',
+  'machineconfiguration.openshift.io/machineosconfigs',
+  'policy/poddisruptionbudgets',
+]);
+
+const indexedGroups: ReadonlySet<string> = new Set(
+  [...indexedResources].map((r) => r.slice(0, r.indexOf('/'))),
+);
+
 const resourceName = /\.(ya?ml|json)$/;
 
-/** Whether the walk enters a folder: everything but pod folders of other namespaces and pods. */
-function wanted(rel: string): boolean {
-  const m = /^namespaces\/([^/]+)\/pods(?:\/([^/]+))?$/.exec(rel);
-  if (!m) return true;
-  const pods = podLogNamespaces.get(m[1] as string);
-  return pods !== undefined && (m[2] === undefined || pods(m[2]));
+/**
+ * Whether a must-gather's walk enters a folder: the two resource trees and, in them, the groups
+ * and plurals in `indexedResources`; pod folders only of `podLogNamespaces`. The root's other
+ * folders (host service, audit and network logs, etcd and monitoring dumps) hold nothing the
+ * classifier takes.
+ */
+function mustGatherEnters(rel: string): boolean {
+  const p = rel.split('/');
+  if (p[0] === 'cluster-scoped-resources') {
+    if (p.length === 1) return true;
+    if (p.length === 2) return indexedGroups.has(p[1] as string);
+    return p.length === 3 && indexedResources.has(`${p[1]}/${p[2]}`);
+  }
+  if (p[0] !== 'namespaces') return false;
+  if (p.length <= 2) return true;
+  if (p[2] === 'pods') {
+    const pods = podLogNamespaces.get(p[1] as string);
+    return pods !== undefined && (p.length === 3 || pods(p[3] as string));
+  }
+  if (p.length === 3) return indexedGroups.has(p[2] as string);
+  return p.length === 4 && indexedResources.has(`${p[2]}/${p[3]}`);
+}
+
+/** Where a gather-extra or Insights walk goes: everywhere (their trees are small). */
+const entersAll = (): boolean => true;
+
+const enters: Record<RootKind, (rel: string) => boolean> = {
+  'must-gather': mustGatherEnters,
+  'gather-extra': entersAll,
+  insights: entersAll,
+};
+
+/** At most this many directory reads at a time: more only queue in libuv's pool. */
+const maxDirReads = Math.max(2, availableParallelism());
+
+/** Directory reads, at most `maxDirReads` at a time. */
+class DirReader {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  async read(dir: string): Promise<Dirent[]> {
+    if (this.running >= maxDirReads) await new Promise<void>((go) => this.waiting.push(go));
+    this.running++;
+    try {
+      return await readdir(dir, { withFileTypes: true });
+    } finally {
+      this.running--;
+      this.waiting.shift()?.();
+    }
+  }
 }
 
 async function walk(
@@ -140,10 +226,11 @@ async function walk(
   enter: (rel: string) => boolean,
   notes: string[],
   visit: (rel: string) => void,
+  reader = new DirReader(),
 ): Promise<void> {
   let entries;
   try {
-    entries = await readdir(dir, { withFileTypes: true });
+    entries = await reader.read(dir);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? String(err);
     notes.push(`${rel || '.'}: folder not read (${code})`);
@@ -155,7 +242,8 @@ async function walk(
     // Symbolic links are neither followed nor read.
     if (e.isDirectory()) {
       if (resourceName.test(e.name)) notes.push(`${childRel}: a folder where a file was expected`);
-      if (enter(childRel)) subdirs.push(walk(join(dir, e.name), childRel, enter, notes, visit));
+      if (enter(childRel))
+        subdirs.push(walk(join(dir, e.name), childRel, enter, notes, visit, reader));
     } else if (e.isFile()) {
       visit(childRel);
     } else if (e.isSymbolicLink()) {
