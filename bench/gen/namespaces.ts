@@ -13,9 +13,8 @@ import { nameOf } from '../../scripts/fixtures/snapshot';
 import { isoZ, plusSeconds, type Nanos } from '../../scripts/fixtures/time';
 import { list } from '../../scripts/fixtures/write';
 import { caBundle, pemCertificate } from './certs';
-import { writeLog } from './logtext';
+import { writeLog } from './filler';
 import type { PodEnv, PodPlan } from './pods';
-import { profiles } from './profiles';
 import type { BenchTree } from './writer';
 
 export interface NamespaceInput {
@@ -43,8 +42,7 @@ function writeLogs(tree: BenchTree, dir: string, plan: PodPlan): void {
     const ext = l.insecure ? 'insecure.log' : 'log';
     tree.stream(`${logs}/current.${ext}`, (sink) =>
       writeLog(sink, {
-        profile: profiles[l.profile],
-        ctx: l.ctx,
+        pid: l.pid,
         from: l.current.from,
         to: l.current.to,
         bytes: l.current.bytes,
@@ -56,8 +54,7 @@ function writeLogs(tree: BenchTree, dir: string, plan: PodPlan): void {
     else
       tree.stream(`${logs}/previous.${ext}`, (sink) =>
         writeLog(sink, {
-          profile: profiles[l.profile],
-          ctx: l.ctx,
+          pid: l.pid,
           from: prev.from,
           to: prev.to,
           bytes: prev.bytes,

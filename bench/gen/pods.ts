@@ -10,9 +10,8 @@ import type { JsonObject } from '../../scripts/fixtures/json';
 import { pod, type ContainerOpts } from '../../scripts/fixtures/objects';
 import { artImage, type Cluster, type Release } from '../../scripts/fixtures/release';
 import { at, isoZ, plusSeconds, type Nanos } from '../../scripts/fixtures/time';
-import { sizeAround, type LogContext } from './logtext';
+import { sizeAround } from './filler';
 import type { NodeInfo } from './nodes';
-import type { ProfileName } from './profiles';
 import { containers, type ContainerDef, type ControllerDef, type NodeSetDef } from './workloads';
 
 export interface LogWindow {
@@ -23,8 +22,8 @@ export interface LogWindow {
 
 export interface LogPlan {
   container: string;
-  profile: ProfileName;
-  ctx: LogContext;
+  /** Process id in the log lines' headers (1, or the host's pid with host networking). */
+  pid: number;
   current: LogWindow;
   /** Undefined: no previous instance (an empty previous.log). */
   previous?: LogWindow;
@@ -148,7 +147,7 @@ function buildPod(o: BuildOpts): PodPlan {
       startedAt: started,
       restartCount: restarts,
     };
-    if (d.profile === 'proxy')
+    if (d.name.includes('kube-rbac-proxy'))
       c.args = [
         '--logtostderr',
         '--secure-listen-address=:9192',
@@ -256,19 +255,11 @@ function buildPod(o: BuildOpts): PodPlan {
   const logs: LogPlan[] = o.defs.map((d) => {
     const median = d.kib * 1024 * scale;
     const spread = d.kib < 2 ? 0.3 : 0.6;
-    const ctx: LogContext = {
-      node: node.name,
-      nodeIp: node.ip,
-      namespace: o.ns,
-      pod: o.name,
-      podIp: podIP,
-      pid: o.hostNetwork ? r.int(1000, 9999) : 1,
-    };
+    const pid = o.hostNetwork ? r.int(1000, 9999) : 1;
     const initEnd = plusSeconds(started, 1);
     const plan: LogPlan = {
       container: d.name,
-      profile: d.profile,
-      ctx,
+      pid,
       current: d.init
         ? { from: plusSeconds(started, -3), to: initEnd, bytes: sizeAround(r, median, spread) }
         : { from: started, to: env.gather, bytes: sizeAround(r, median, spread) },

@@ -2,14 +2,12 @@
  * The workloads the volume is made of, as `oc adm inspect` finds them in the namespaces the
  * ClusterOperators relate (plus the add-on operators a large production cluster runs).
  *
- * Containers are written `name=profile@KiB` (the median size of its current log at scale 1), init
- * containers with a leading `+`, space separated.
+ * Containers are written `name@KiB` (the median size of its current log at scale 1), init
+ * containers with a leading `+`, space separated. A `=word` after the name (the log profile of
+ * earlier generator versions, e.g. in build.ts) is accepted and ignored.
  */
-import type { ProfileName } from './profiles';
-
 export interface ContainerDef {
   name: string;
-  profile: ProfileName;
   kib: number;
   init: boolean;
 }
@@ -19,13 +17,12 @@ export function containers(spec: string): ContainerDef[] {
     .trim()
     .split(/\s+/)
     .map((c) => {
-      const m = /^(\+?)([a-z0-9-]+)=([A-Za-z]+)@([0-9.]+)$/.exec(c);
+      const m = /^(\+?)([a-z0-9-]+)(?:=[A-Za-z]+)?@([0-9.]+)$/.exec(c);
       if (!m) throw new Error(`bad container spec ${c}`);
       return {
         init: m[1] === '+',
         name: m[2] as string,
-        profile: m[3] as ProfileName,
-        kib: Number(m[4]),
+        kib: Number(m[3]),
       };
     });
 }
@@ -56,7 +53,7 @@ export const nodeSets: NodeSetDef[] = [
     ns: 'openshift-sdn',
     name: 'sdn',
     nameSeed: 'sdn',
-    containers: 'sdn=sdn@1200 kube-rbac-proxy=proxy@1.5',
+    containers: 'sdn@1200 kube-rbac-proxy@1.5',
     on: 'all',
     tier: 'core',
     hostNetwork: true,
@@ -65,7 +62,7 @@ export const nodeSets: NodeSetDef[] = [
     ns: 'openshift-sdn',
     name: 'ovs',
     nameSeed: 'ovs',
-    containers: 'openvswitch=ovs@500',
+    containers: 'openvswitch@500',
     on: 'all',
     tier: 'core',
     hostNetwork: true,
@@ -74,7 +71,7 @@ export const nodeSets: NodeSetDef[] = [
     ns: 'openshift-multus',
     name: 'multus',
     nameSeed: 'multus',
-    containers: 'kube-multus=multus@25',
+    containers: 'kube-multus@25',
     on: 'all',
     tier: 'core',
     hostNetwork: true,
@@ -83,7 +80,7 @@ export const nodeSets: NodeSetDef[] = [
     ns: 'openshift-dns',
     name: 'dns-default',
     nameSeed: 'dns',
-    containers: 'dns=dns@60 kube-rbac-proxy=proxy@1.5 dns-node-resolver=canary@0.4',
+    containers: 'dns@60 kube-rbac-proxy@1.5 dns-node-resolver@0.4',
     on: 'all',
     tier: 'full',
   },
@@ -91,7 +88,7 @@ export const nodeSets: NodeSetDef[] = [
     ns: 'openshift-multus',
     name: 'network-metrics-daemon',
     nameSeed: 'nmd',
-    containers: 'network-metrics-daemon=operand@12 kube-rbac-proxy=proxy@1.5',
+    containers: 'network-metrics-daemon@12 kube-rbac-proxy@1.5',
     on: 'all',
     tier: 'full',
   },
@@ -99,7 +96,7 @@ export const nodeSets: NodeSetDef[] = [
     ns: 'openshift-cluster-node-tuning-operator',
     name: 'tuned',
     nameSeed: 'tuned',
-    containers: 'tuned=tuned@8',
+    containers: 'tuned@8',
     on: 'all',
     tier: 'full',
     hostNetwork: true,
@@ -108,7 +105,7 @@ export const nodeSets: NodeSetDef[] = [
     ns: 'openshift-image-registry',
     name: 'node-ca',
     nameSeed: 'node-ca',
-    containers: 'node-ca=canary@4',
+    containers: 'node-ca@4',
     on: 'all',
     tier: 'full',
   },
@@ -116,7 +113,7 @@ export const nodeSets: NodeSetDef[] = [
     ns: 'openshift-monitoring',
     name: 'node-exporter',
     nameSeed: 'node-exporter',
-    containers: '+init-textfile=canary@0.2 node-exporter=nodeExporter@15 kube-rbac-proxy=proxy@1.5',
+    containers: '+init-textfile@0.2 node-exporter@15 kube-rbac-proxy@1.5',
     on: 'all',
     tier: 'full',
     hostNetwork: true,
@@ -124,21 +121,21 @@ export const nodeSets: NodeSetDef[] = [
   {
     ns: 'openshift-cluster-csi-drivers',
     name: 'aws-ebs-csi-driver-node',
-    containers: 'csi-driver=csi@20 csi-node-driver-registrar=csi@2 csi-liveness-probe=liveness@40',
+    containers: 'csi-driver@20 csi-node-driver-registrar@2 csi-liveness-probe@40',
     on: 'all',
     tier: 'full',
   },
   {
     ns: 'openshift-ingress-canary',
     name: 'ingress-canary',
-    containers: 'serve-healthcheck-canary=canary@30',
+    containers: 'serve-healthcheck-canary@30',
     on: 'nonMaster',
     tier: 'full',
   },
   {
     ns: 'openshift-network-diagnostics',
     name: 'network-check-target',
-    containers: 'network-check-target-container=canary@2',
+    containers: 'network-check-target-container@2',
     on: 'all',
     tier: 'full',
   },
@@ -146,7 +143,7 @@ export const nodeSets: NodeSetDef[] = [
     ns: 'openshift-sdn',
     name: 'sdn-controller',
     nameSeed: 'sdnc',
-    containers: 'sdn-controller=operand@200',
+    containers: 'sdn-controller@200',
     on: 'masters',
     tier: 'core',
     hostNetwork: true,
@@ -154,14 +151,14 @@ export const nodeSets: NodeSetDef[] = [
   {
     ns: 'openshift-multus',
     name: 'multus-admission-controller',
-    containers: 'multus-admission-controller=operand@20 kube-rbac-proxy=proxy@1.5',
+    containers: 'multus-admission-controller@20 kube-rbac-proxy@1.5',
     on: 'masters',
     tier: 'full',
   },
   {
     ns: 'openshift-controller-manager',
     name: 'controller-manager',
-    containers: 'controller-manager=operator@800',
+    containers: 'controller-manager@800',
     on: 'masters',
     tier: 'full',
   },
@@ -169,7 +166,7 @@ export const nodeSets: NodeSetDef[] = [
   {
     ns: 'openshift-logging',
     name: 'fluentd',
-    containers: 'fluentd=fluentd@400',
+    containers: 'fluentd@400',
     on: 'all',
     tier: 'addOn',
     image: 'registry.redhat.io/openshift-logging/fluentd-rhel8',
@@ -177,7 +174,7 @@ export const nodeSets: NodeSetDef[] = [
   {
     ns: 'openshift-nmstate',
     name: 'nmstate-handler',
-    containers: 'nmstate-handler=operand@50',
+    containers: 'nmstate-handler@50',
     on: 'all',
     tier: 'addOn',
     hostNetwork: true,
@@ -186,7 +183,7 @@ export const nodeSets: NodeSetDef[] = [
   {
     ns: 'openshift-nfd',
     name: 'nfd-worker',
-    containers: 'nfd-worker=operand@20',
+    containers: 'nfd-worker@20',
     on: 'nonMaster',
     tier: 'addOn',
     image: 'registry.redhat.io/openshift4/ose-node-feature-discovery',
@@ -194,7 +191,7 @@ export const nodeSets: NodeSetDef[] = [
   {
     ns: 'openshift-sriov-network-operator',
     name: 'sriov-network-config-daemon',
-    containers: 'sriov-network-config-daemon=operand@40',
+    containers: 'sriov-network-config-daemon@40',
     on: 'nonMaster',
     tier: 'addOn',
     hostNetwork: true,
@@ -203,7 +200,7 @@ export const nodeSets: NodeSetDef[] = [
   {
     ns: 'openshift-sriov-network-operator',
     name: 'sriov-cni',
-    containers: 'sriov-cni=canary@0.3 sriov-infiniband-cni=canary@0.3',
+    containers: 'sriov-cni@0.3 sriov-infiniband-cni@0.3',
     on: 'nonMaster',
     tier: 'addOn',
     image: 'registry.redhat.io/openshift4/ose-sriov-cni',
@@ -211,7 +208,7 @@ export const nodeSets: NodeSetDef[] = [
   {
     ns: 'openshift-sriov-network-operator',
     name: 'sriov-device-plugin',
-    containers: 'sriov-device-plugin=operand@10',
+    containers: 'sriov-device-plugin@10',
     on: 'nonMaster',
     tier: 'addOn',
     hostNetwork: true,
@@ -220,7 +217,7 @@ export const nodeSets: NodeSetDef[] = [
   {
     ns: 'openshift-file-integrity',
     name: 'aide-worker-fileintegrity',
-    containers: 'daemon=operand@15',
+    containers: 'daemon@15',
     on: 'nonMaster',
     tier: 'addOn',
     image: 'registry.redhat.io/compliance/openshift-file-integrity-rhel8',
@@ -228,7 +225,7 @@ export const nodeSets: NodeSetDef[] = [
   {
     ns: 'openshift-operators',
     name: 'istio-node',
-    containers: 'install-cni=operand@10',
+    containers: 'install-cni@10',
     on: 'nonMaster',
     tier: 'addOn',
     image: 'registry.redhat.io/openshift-service-mesh/istio-cni-rhel8',
@@ -236,7 +233,7 @@ export const nodeSets: NodeSetDef[] = [
   {
     ns: 'openshift-storage',
     name: 'csi-rbdplugin',
-    containers: 'driver-registrar=csi@2 csi-rbdplugin=csi@30 liveness-prometheus=liveness@5',
+    containers: 'driver-registrar@2 csi-rbdplugin@30 liveness-prometheus@5',
     on: 'nonMaster',
     tier: 'addOn',
     hostNetwork: true,
@@ -245,7 +242,7 @@ export const nodeSets: NodeSetDef[] = [
   {
     ns: 'openshift-storage',
     name: 'csi-cephfsplugin',
-    containers: 'driver-registrar=csi@2 csi-cephfsplugin=csi@25 liveness-prometheus=liveness@5',
+    containers: 'driver-registrar@2 csi-cephfsplugin@25 liveness-prometheus@5',
     on: 'nonMaster',
     tier: 'addOn',
     hostNetwork: true,
@@ -254,7 +251,7 @@ export const nodeSets: NodeSetDef[] = [
   {
     ns: 'openshift-cnv',
     name: 'virt-handler',
-    containers: '+virt-launcher=canary@0.3 virt-handler=operand@80',
+    containers: '+virt-launcher@0.3 virt-handler@80',
     on: 'nonMaster',
     tier: 'addOn',
     image: 'registry.redhat.io/container-native-virtualization/virt-handler',
@@ -262,7 +259,7 @@ export const nodeSets: NodeSetDef[] = [
   {
     ns: 'openshift-cnv',
     name: 'kube-cni-linux-bridge-plugin',
-    containers: 'cni-plugins=canary@0.3',
+    containers: 'cni-plugins@0.3',
     on: 'nonMaster',
     tier: 'addOn',
     image: 'registry.redhat.io/container-native-virtualization/cnv-containernetworking-plugins',
@@ -270,7 +267,7 @@ export const nodeSets: NodeSetDef[] = [
   {
     ns: 'openshift-cnv',
     name: 'bridge-marker',
-    containers: 'bridge-marker=operand@10',
+    containers: 'bridge-marker@10',
     on: 'nonMaster',
     tier: 'addOn',
     hostNetwork: true,
@@ -279,7 +276,7 @@ export const nodeSets: NodeSetDef[] = [
   {
     ns: 'openshift-cnv',
     name: 'kubevirt-node-labeller',
-    containers: '+libvirt=canary@0.3 kubevirt-node-labeller=operand@10',
+    containers: '+libvirt@0.3 kubevirt-node-labeller@10',
     on: 'nonMaster',
     tier: 'addOn',
     image: 'registry.redhat.io/container-native-virtualization/kubevirt-cpu-node-labeller',
@@ -287,7 +284,7 @@ export const nodeSets: NodeSetDef[] = [
   {
     ns: 'openshift-cnv',
     name: 'ovs-cni-amd64',
-    containers: 'ovs-cni-plugin=canary@0.3 ovs-cni-marker=operand@5',
+    containers: 'ovs-cni-plugin@0.3 ovs-cni-marker@5',
     on: 'nonMaster',
     tier: 'addOn',
     image: 'registry.redhat.io/container-native-virtualization/ovs-cni-plugin',
@@ -295,7 +292,7 @@ export const nodeSets: NodeSetDef[] = [
   {
     ns: 'openshift-cnv',
     name: 'hostpath-provisioner',
-    containers: 'hostpath-provisioner=csi@5',
+    containers: 'hostpath-provisioner@5',
     on: 'nonMaster',
     tier: 'addOn',
     image: 'registry.redhat.io/container-native-virtualization/hostpath-provisioner-rhel8',
@@ -303,7 +300,7 @@ export const nodeSets: NodeSetDef[] = [
   {
     ns: 'openshift-local-storage',
     name: 'diskmaker-discovery',
-    containers: 'diskmaker-discovery=operand@30',
+    containers: 'diskmaker-discovery@30',
     on: 'storage',
     tier: 'addOn',
     image: 'registry.redhat.io/openshift4/ose-local-storage-diskmaker',
@@ -311,7 +308,7 @@ export const nodeSets: NodeSetDef[] = [
   {
     ns: 'openshift-local-storage',
     name: 'diskmaker-manager',
-    containers: 'diskmaker-manager=operand@40 kube-rbac-proxy=proxy@1.5',
+    containers: 'diskmaker-manager@40 kube-rbac-proxy@1.5',
     on: 'storage',
     tier: 'addOn',
     image: 'registry.redhat.io/openshift4/ose-local-storage-diskmaker',
@@ -320,7 +317,7 @@ export const nodeSets: NodeSetDef[] = [
     ns: 'openshift-storage',
     name: 'rook-ceph-osd',
     containers:
-      '+blkdevmapper=canary@0.2 +activate=canary@1 +expand-bluefs=canary@0.3 +chown-container-data-dir=canary@0.1 osd=ceph@300',
+      '+blkdevmapper@0.2 +activate@1 +expand-bluefs@0.3 +chown-container-data-dir@0.1 osd@300',
     on: 'storage',
     tier: 'addOn',
     perNode: 5,
@@ -330,8 +327,7 @@ export const nodeSets: NodeSetDef[] = [
   {
     ns: 'openshift-storage',
     name: 'rook-ceph-crashcollector',
-    containers:
-      '+make-container-crash-dir=canary@0.1 +chown-container-data-dir=canary@0.1 ceph-crash=canary@2',
+    containers: '+make-container-crash-dir@0.1 +chown-container-data-dir@0.1 ceph-crash@2',
     on: 'storage',
     tier: 'addOn',
     perNode: 1,
@@ -378,28 +374,28 @@ export const controllers: ControllerDef[] = [
     'kube-apiserver',
     'openshift-kube-apiserver',
     'kube-apiserver',
-    '+setup=canary@0.2 kube-apiserver=apiserver@40000 kube-apiserver-cert-syncer=certSync@300 kube-apiserver-cert-regeneration-controller=operator@150 kube-apiserver-insecure-readyz=canary@0.3 kube-apiserver-check-endpoints=operand@900',
+    '+setup@0.2 kube-apiserver@40000 kube-apiserver-cert-syncer@300 kube-apiserver-cert-regeneration-controller@150 kube-apiserver-insecure-readyz@0.3 kube-apiserver-check-endpoints@900',
     { kind: 'Static', hostNetwork: true },
   ),
   op(
     'etcd',
     'openshift-etcd',
     'etcd',
-    '+setup=canary@0.2 +etcd-ensure-env-vars=canary@0.2 +etcd-resources-copy=canary@0.2 etcdctl=canary@0.1 etcd=etcd@25000 etcd-metrics=etcd@400',
+    '+setup@0.2 +etcd-ensure-env-vars@0.2 +etcd-resources-copy@0.2 etcdctl@0.1 etcd@25000 etcd-metrics@400',
     { kind: 'Static', hostNetwork: true },
   ),
   op(
     'kube-controller-manager',
     'openshift-kube-controller-manager',
     'kube-controller-manager',
-    'kube-controller-manager=kcm@15000 cluster-policy-controller=operator@600 kube-controller-manager-cert-syncer=certSync@200 kube-controller-manager-recovery-controller=operator@80',
+    'kube-controller-manager@15000 cluster-policy-controller@600 kube-controller-manager-cert-syncer@200 kube-controller-manager-recovery-controller@80',
     { kind: 'Static', hostNetwork: true },
   ),
   op(
     'kube-scheduler',
     'openshift-kube-scheduler',
     'openshift-kube-scheduler',
-    '+wait-for-host-port=canary@0.1 kube-scheduler=scheduler@3000 kube-scheduler-cert-syncer=certSync@150 kube-scheduler-recovery-controller=operator@60',
+    '+wait-for-host-port@0.1 kube-scheduler@3000 kube-scheduler-cert-syncer@150 kube-scheduler-recovery-controller@60',
     { kind: 'Static', hostNetwork: true },
   ),
   // -------------------------------------------------------------- operators and operands
@@ -407,63 +403,57 @@ export const controllers: ControllerDef[] = [
     'authentication',
     'openshift-authentication-operator',
     'authentication-operator',
-    'authentication-operator=operator@1500',
+    'authentication-operator@1500',
   ),
-  op(
-    'authentication',
-    'openshift-authentication',
-    'oauth-openshift',
-    'oauth-openshift=operand@300',
-    {
-      replicas: 3,
-    },
-  ),
+  op('authentication', 'openshift-authentication', 'oauth-openshift', 'oauth-openshift@300', {
+    replicas: 3,
+  }),
   op(
     'authentication',
     'openshift-oauth-apiserver',
     'apiserver',
-    '+fix-audit-permissions=canary@0.1 oauth-apiserver=operand@900',
+    '+fix-audit-permissions@0.1 oauth-apiserver@900',
     { replicas: 3 },
   ),
   op(
     'baremetal',
     'openshift-machine-api',
     'cluster-baremetal-operator',
-    'cluster-baremetal-operator=operator@60 baremetal-kube-rbac-proxy=proxy@1.5',
+    'cluster-baremetal-operator@60 baremetal-kube-rbac-proxy@1.5',
   ),
   op(
     'machine-api',
     'openshift-machine-api',
     'machine-api-operator',
-    'kube-rbac-proxy=proxy@1.5 machine-api-operator=operator@300',
+    'kube-rbac-proxy@1.5 machine-api-operator@300',
   ),
   op(
     'machine-api',
     'openshift-machine-api',
     'machine-api-controllers',
-    'machineset-controller=operand@400 machine-controller=operand@900 nodelink-controller=operand@300 machine-healthcheck-controller=operand@200 kube-rbac-proxy-machineset-mtrc=proxy@1.5 kube-rbac-proxy-machine-mtrc=proxy@1.5 kube-rbac-proxy-mhc-mtrc=proxy@1.5',
+    'machineset-controller@400 machine-controller@900 nodelink-controller@300 machine-healthcheck-controller@200 kube-rbac-proxy-machineset-mtrc@1.5 kube-rbac-proxy-machine-mtrc@1.5 kube-rbac-proxy-mhc-mtrc@1.5',
   ),
   op(
     'cloud-credential',
     'openshift-cloud-credential-operator',
     'cloud-credential-operator',
-    'kube-rbac-proxy=proxy@1.5 cloud-credential-operator=operator@800',
+    'kube-rbac-proxy@1.5 cloud-credential-operator@800',
   ),
   op(
     'cluster-autoscaler',
     'openshift-machine-api',
     'cluster-autoscaler-operator',
-    'kube-rbac-proxy=proxy@1.5 cluster-autoscaler-operator=operator@80',
+    'kube-rbac-proxy@1.5 cluster-autoscaler-operator@80',
   ),
   op(
     'config-operator',
     'openshift-config-operator',
     'openshift-config-operator',
-    'openshift-config-operator=operator@400',
+    'openshift-config-operator@400',
   ),
-  op('console', 'openshift-console-operator', 'console-operator', 'console-operator=operator@900'),
-  op('console', 'openshift-console', 'console', 'console=operand@60', { replicas: 2 }),
-  op('console', 'openshift-console', 'downloads', 'download-server=canary@20', {
+  op('console', 'openshift-console-operator', 'console-operator', 'console-operator@900'),
+  op('console', 'openshift-console', 'console', 'console@60', { replicas: 2 }),
+  op('console', 'openshift-console', 'downloads', 'download-server@20', {
     replicas: 2,
     on: 'workers',
   }),
@@ -471,29 +461,24 @@ export const controllers: ControllerDef[] = [
     'csi-snapshot-controller',
     'openshift-cluster-storage-operator',
     'csi-snapshot-controller-operator',
-    'csi-snapshot-controller-operator=operator@200',
+    'csi-snapshot-controller-operator@200',
   ),
   op(
     'csi-snapshot-controller',
     'openshift-cluster-storage-operator',
     'csi-snapshot-controller',
-    'snapshot-controller=operand@30',
+    'snapshot-controller@30',
     { replicas: 2 },
   ),
-  op(
-    'dns',
-    'openshift-dns-operator',
-    'dns-operator',
-    'dns-operator=operator@150 kube-rbac-proxy=proxy@1.5',
-  ),
-  op('etcd', 'openshift-etcd-operator', 'etcd-operator', 'etcd-operator=operator@2500'),
+  op('dns', 'openshift-dns-operator', 'dns-operator', 'dns-operator@150 kube-rbac-proxy@1.5'),
+  op('etcd', 'openshift-etcd-operator', 'etcd-operator', 'etcd-operator@2500'),
   op(
     'image-registry',
     'openshift-image-registry',
     'cluster-image-registry-operator',
-    'cluster-image-registry-operator=operator@300',
+    'cluster-image-registry-operator@300',
   ),
-  op('image-registry', 'openshift-image-registry', 'image-registry', 'registry=operand@1200', {
+  op('image-registry', 'openshift-image-registry', 'image-registry', 'registry@1200', {
     replicas: 2,
     on: 'infra',
   }),
@@ -501,60 +486,55 @@ export const controllers: ControllerDef[] = [
     'ingress',
     'openshift-ingress-operator',
     'ingress-operator',
-    'ingress-operator=operator@300 kube-rbac-proxy=proxy@1.5',
+    'ingress-operator@300 kube-rbac-proxy@1.5',
   ),
-  op('ingress', 'openshift-ingress', 'router-default', 'router=router@2500', {
+  op('ingress', 'openshift-ingress', 'router-default', 'router@2500', {
     replicas: 3,
     on: 'infra',
     hostNetwork: true,
   }),
-  op('insights', 'openshift-insights', 'insights-operator', 'insights-operator=operator@250'),
+  op('insights', 'openshift-insights', 'insights-operator', 'insights-operator@250'),
   op(
     'kube-apiserver',
     'openshift-kube-apiserver-operator',
     'kube-apiserver-operator',
-    'kube-apiserver-operator=operator@3000',
+    'kube-apiserver-operator@3000',
   ),
   op(
     'kube-controller-manager',
     'openshift-kube-controller-manager-operator',
     'kube-controller-manager-operator',
-    'kube-controller-manager-operator=operator@1500',
+    'kube-controller-manager-operator@1500',
   ),
   op(
     'kube-scheduler',
     'openshift-kube-scheduler-operator',
     'openshift-kube-scheduler-operator',
-    'kube-scheduler-operator-container=operator@900',
+    'kube-scheduler-operator-container@900',
   ),
   op(
     'kube-storage-version-migrator',
     'openshift-kube-storage-version-migrator-operator',
     'kube-storage-version-migrator-operator',
-    'kube-storage-version-migrator-operator=operator@100',
+    'kube-storage-version-migrator-operator@100',
   ),
   op(
     'kube-storage-version-migrator',
     'openshift-kube-storage-version-migrator',
     'migrator',
-    'migrator=operand@10',
+    'migrator@10',
     { on: 'workers' },
   ),
   op(
     'machine-approver',
     'openshift-cluster-machine-approver',
     'machine-approver',
-    'kube-rbac-proxy=proxy@1.5 machine-approver-controller=operand@150',
+    'kube-rbac-proxy@1.5 machine-approver-controller@150',
   ),
-  op(
-    'marketplace',
-    'openshift-marketplace',
-    'marketplace-operator',
-    'marketplace-operator=operator@200',
-  ),
+  op('marketplace', 'openshift-marketplace', 'marketplace-operator', 'marketplace-operator@200'),
   ...['certified-operators', 'community-operators', 'redhat-marketplace', 'redhat-operators'].map(
     (name) =>
-      op('marketplace', 'openshift-marketplace', name, 'registry-server=operand@10', {
+      op('marketplace', 'openshift-marketplace', name, 'registry-server@10', {
         kind: 'CatalogSource',
         on: 'workers',
       }),
@@ -563,38 +543,32 @@ export const controllers: ControllerDef[] = [
     'monitoring',
     'openshift-monitoring',
     'cluster-monitoring-operator',
-    'kube-rbac-proxy=proxy@1.5 cluster-monitoring-operator=operator@300',
+    'kube-rbac-proxy@1.5 cluster-monitoring-operator@300',
   ),
   op(
     'monitoring',
     'openshift-monitoring',
     'prometheus-operator',
-    'prometheus-operator=operand@500 kube-rbac-proxy=proxy@1.5',
+    'prometheus-operator@500 kube-rbac-proxy@1.5',
   ),
   op(
     'monitoring',
     'openshift-monitoring',
     'kube-state-metrics',
-    'kube-rbac-proxy-main=proxy@1.5 kube-rbac-proxy-self=proxy@1.5 kube-state-metrics=operand@80',
+    'kube-rbac-proxy-main@1.5 kube-rbac-proxy-self@1.5 kube-state-metrics@80',
     { on: 'infra' },
   ),
   op(
     'monitoring',
     'openshift-monitoring',
     'openshift-state-metrics',
-    'kube-rbac-proxy-main=proxy@1.5 kube-rbac-proxy-self=proxy@1.5 openshift-state-metrics=operand@20',
+    'kube-rbac-proxy-main@1.5 kube-rbac-proxy-self@1.5 openshift-state-metrics@20',
     { on: 'infra' },
   ),
-  op(
-    'monitoring',
-    'openshift-monitoring',
-    'grafana',
-    'grafana=operand@40 grafana-proxy=oauthProxy@1',
-    {
-      on: 'infra',
-    },
-  ),
-  op('monitoring', 'openshift-monitoring', 'prometheus-adapter', 'prometheus-adapter=operand@300', {
+  op('monitoring', 'openshift-monitoring', 'grafana', 'grafana@40 grafana-proxy@1', {
+    on: 'infra',
+  }),
+  op('monitoring', 'openshift-monitoring', 'prometheus-adapter', 'prometheus-adapter@300', {
     replicas: 2,
     on: 'infra',
   }),
@@ -602,182 +576,159 @@ export const controllers: ControllerDef[] = [
     'monitoring',
     'openshift-monitoring',
     'telemeter-client',
-    'telemeter-client=operand@60 reload=canary@1 kube-rbac-proxy=proxy@1.5',
+    'telemeter-client@60 reload@1 kube-rbac-proxy@1.5',
     { on: 'infra' },
   ),
   op(
     'monitoring',
     'openshift-monitoring',
     'thanos-querier',
-    'thanos-query=prometheus@200 oauth-proxy=oauthProxy@1 kube-rbac-proxy=proxy@1.5 prom-label-proxy=canary@1 kube-rbac-proxy-rules=proxy@1.5',
+    'thanos-query@200 oauth-proxy@1 kube-rbac-proxy@1.5 prom-label-proxy@1 kube-rbac-proxy-rules@1.5',
     { replicas: 2, on: 'infra' },
   ),
   op(
     'monitoring',
     'openshift-monitoring',
     'prometheus-k8s',
-    '+init-config-reloader=canary@0.2 prometheus=prometheus@2000 config-reloader=canary@20 thanos-sidecar=prometheus@300 prometheus-proxy=oauthProxy@1 kube-rbac-proxy=proxy@1.5 prom-label-proxy=canary@1 kube-rbac-proxy-thanos=proxy@1.5',
+    '+init-config-reloader@0.2 prometheus@2000 config-reloader@20 thanos-sidecar@300 prometheus-proxy@1 kube-rbac-proxy@1.5 prom-label-proxy@1 kube-rbac-proxy-thanos@1.5',
     { kind: 'StatefulSet', replicas: 2, on: 'infra' },
   ),
   op(
     'monitoring',
     'openshift-monitoring',
     'alertmanager-main',
-    'alertmanager=prometheus@80 config-reloader=canary@5 alertmanager-proxy=oauthProxy@1 kube-rbac-proxy=proxy@1.5 prom-label-proxy=canary@1',
+    'alertmanager@80 config-reloader@5 alertmanager-proxy@1 kube-rbac-proxy@1.5 prom-label-proxy@1',
     { kind: 'StatefulSet', replicas: 3, on: 'infra' },
   ),
-  op(
-    'network',
-    'openshift-network-operator',
-    'network-operator',
-    'network-operator=operator@1200',
-    {
-      hostNetwork: true,
-    },
-  ),
-  op(
-    'network',
-    'openshift-network-diagnostics',
-    'network-check-source',
-    'check-endpoints=operand@600',
-    { on: 'workers' },
-  ),
+  op('network', 'openshift-network-operator', 'network-operator', 'network-operator@1200', {
+    hostNetwork: true,
+  }),
+  op('network', 'openshift-network-diagnostics', 'network-check-source', 'check-endpoints@600', {
+    on: 'workers',
+  }),
   op(
     'node-tuning',
     'openshift-cluster-node-tuning-operator',
     'cluster-node-tuning-operator',
-    'cluster-node-tuning-operator=operator@100',
+    'cluster-node-tuning-operator@100',
   ),
   op(
     'openshift-apiserver',
     'openshift-apiserver-operator',
     'openshift-apiserver-operator',
-    'openshift-apiserver-operator=operator@1500',
+    'openshift-apiserver-operator@1500',
   ),
   op(
     'openshift-apiserver',
     'openshift-apiserver',
     'apiserver',
-    '+fix-audit-permissions=canary@0.1 openshift-apiserver=operand@2000 openshift-apiserver-check-endpoints=operand@300',
+    '+fix-audit-permissions@0.1 openshift-apiserver@2000 openshift-apiserver-check-endpoints@300',
     { replicas: 3 },
   ),
   op(
     'openshift-controller-manager',
     'openshift-controller-manager-operator',
     'openshift-controller-manager-operator',
-    'openshift-controller-manager-operator=operator@700',
+    'openshift-controller-manager-operator@700',
   ),
   op(
     'openshift-samples',
     'openshift-cluster-samples-operator',
     'cluster-samples-operator',
-    'cluster-samples-operator=operator@400 cluster-samples-operator-watch=canary@1',
+    'cluster-samples-operator@400 cluster-samples-operator-watch@1',
   ),
   op(
     'operator-lifecycle-manager',
     'openshift-operator-lifecycle-manager',
     'olm-operator',
-    'olm-operator=operator@900',
+    'olm-operator@900',
   ),
   op(
     'operator-lifecycle-manager-catalog',
     'openshift-operator-lifecycle-manager',
     'catalog-operator',
-    'catalog-operator=operator@1800',
+    'catalog-operator@1800',
   ),
   op(
     'operator-lifecycle-manager-packageserver',
     'openshift-operator-lifecycle-manager',
     'packageserver',
-    'packageserver=operand@300',
+    'packageserver@300',
     { replicas: 2 },
   ),
   op(
     'service-ca',
     'openshift-service-ca-operator',
     'service-ca-operator',
-    'service-ca-operator=operator@200',
+    'service-ca-operator@200',
   ),
-  op('service-ca', 'openshift-service-ca', 'service-ca', 'service-ca-controller=operand@150'),
+  op('service-ca', 'openshift-service-ca', 'service-ca', 'service-ca-controller@150'),
   op(
     'storage',
     'openshift-cluster-storage-operator',
     'cluster-storage-operator',
-    'cluster-storage-operator=operator@250',
+    'cluster-storage-operator@250',
   ),
   op(
     'storage',
     'openshift-cluster-csi-drivers',
     'aws-ebs-csi-driver-operator',
-    'aws-ebs-csi-driver-operator=operator@150',
+    'aws-ebs-csi-driver-operator@150',
   ),
   op(
     'storage',
     'openshift-cluster-csi-drivers',
     'aws-ebs-csi-driver-controller',
-    'csi-driver=csi@60 driver-kube-rbac-proxy=proxy@1.5 csi-provisioner=csi@40 provisioner-kube-rbac-proxy=proxy@1.5 csi-attacher=csi@30 attacher-kube-rbac-proxy=proxy@1.5 csi-resizer=csi@10 resizer-kube-rbac-proxy=proxy@1.5 csi-snapshotter=csi@10 snapshotter-kube-rbac-proxy=proxy@1.5 csi-liveness-probe=liveness@30',
+    'csi-driver@60 driver-kube-rbac-proxy@1.5 csi-provisioner@40 provisioner-kube-rbac-proxy@1.5 csi-attacher@30 attacher-kube-rbac-proxy@1.5 csi-resizer@10 resizer-kube-rbac-proxy@1.5 csi-snapshotter@10 snapshotter-kube-rbac-proxy@1.5 csi-liveness-probe@30',
     { replicas: 2 },
   ),
   op(
     'cloud-controller-manager',
     'openshift-cloud-controller-manager-operator',
     'cluster-cloud-controller-manager-operator',
-    'cluster-cloud-controller-manager=operator@60 config-sync-controllers=operator@30',
+    'cluster-cloud-controller-manager@60 config-sync-controllers@30',
     { hostNetwork: true },
   ),
   op(
     'control-plane-machine-set',
     'openshift-machine-api',
     'control-plane-machine-set-operator',
-    'control-plane-machine-set-operator=operator@60',
+    'control-plane-machine-set-operator@60',
   ),
   op(
     'platform-operators-aggregator',
     'openshift-platform-operators',
     'platform-operators-aggregator',
-    'platform-operators-aggregator=operator@20',
+    'platform-operators-aggregator@20',
   ),
-  op(
-    'olm',
-    'openshift-cluster-olm-operator',
-    'cluster-olm-operator',
-    'cluster-olm-operator=operator@40',
-  ),
+  op('olm', 'openshift-cluster-olm-operator', 'cluster-olm-operator', 'cluster-olm-operator@40'),
   // -------------------------------------------------------------- add-on operators
   ...(
     [
-      ['openshift-logging', 'cluster-logging-operator', 'cluster-logging-operator=operator@300'],
-      ['openshift-logging', 'kibana', 'kibana=operand@60 kibana-proxy=oauthProxy@1'],
-      ['openshift-nmstate', 'nmstate-operator', 'nmstate-operator=operator@60'],
-      ['openshift-nmstate', 'nmstate-webhook', 'nmstate-webhook=operand@10'],
-      ['openshift-nfd', 'nfd-operator', 'nfd-operator=operator@40'],
-      ['openshift-nfd', 'nfd-master', 'nfd-master=operand@30'],
-      [
-        'openshift-sriov-network-operator',
-        'sriov-network-operator',
-        'sriov-network-operator=operator@200',
-      ],
-      [
-        'openshift-file-integrity',
-        'file-integrity-operator',
-        'file-integrity-operator=operator@80',
-      ],
-      ['openshift-local-storage', 'local-storage-operator', 'local-storage-operator=operator@150'],
-      ['openshift-operators', 'istio-operator', 'istio-operator=operator@300'],
-      ['openshift-storage', 'ocs-operator', 'ocs-operator=operator@900'],
-      ['openshift-storage', 'rook-ceph-operator', 'rook-ceph-operator=operator@3000'],
-      ['openshift-storage', 'noobaa-operator', 'noobaa-operator=operator@600'],
-      ['openshift-storage', 'rook-ceph-mgr-a', 'mgr=ceph@800'],
+      ['openshift-logging', 'cluster-logging-operator', 'cluster-logging-operator@300'],
+      ['openshift-logging', 'kibana', 'kibana@60 kibana-proxy@1'],
+      ['openshift-nmstate', 'nmstate-operator', 'nmstate-operator@60'],
+      ['openshift-nmstate', 'nmstate-webhook', 'nmstate-webhook@10'],
+      ['openshift-nfd', 'nfd-operator', 'nfd-operator@40'],
+      ['openshift-nfd', 'nfd-master', 'nfd-master@30'],
+      ['openshift-sriov-network-operator', 'sriov-network-operator', 'sriov-network-operator@200'],
+      ['openshift-file-integrity', 'file-integrity-operator', 'file-integrity-operator@80'],
+      ['openshift-local-storage', 'local-storage-operator', 'local-storage-operator@150'],
+      ['openshift-operators', 'istio-operator', 'istio-operator@300'],
+      ['openshift-storage', 'ocs-operator', 'ocs-operator@900'],
+      ['openshift-storage', 'rook-ceph-operator', 'rook-ceph-operator@3000'],
+      ['openshift-storage', 'noobaa-operator', 'noobaa-operator@600'],
+      ['openshift-storage', 'rook-ceph-mgr-a', 'mgr@800'],
       [
         'openshift-storage',
         'csi-rbdplugin-provisioner',
-        'csi-provisioner=csi@40 csi-resizer=csi@10 csi-attacher=csi@10 csi-snapshotter=csi@10 csi-rbdplugin=csi@60 liveness-prometheus=liveness@5',
+        'csi-provisioner@40 csi-resizer@10 csi-attacher@10 csi-snapshotter@10 csi-rbdplugin@60 liveness-prometheus@5',
       ],
-      ['openshift-cnv', 'hco-operator', 'hyperconverged-cluster-operator=operator@700'],
-      ['openshift-cnv', 'virt-operator', 'virt-operator=operator@400'],
-      ['openshift-cnv', 'virt-controller', 'virt-controller=operand@300'],
-      ['openshift-cnv', 'virt-api', 'virt-api=operand@100'],
-      ['openshift-cnv', 'cdi-deployment', 'cdi-controller=operand@80'],
+      ['openshift-cnv', 'hco-operator', 'hyperconverged-cluster-operator@700'],
+      ['openshift-cnv', 'virt-operator', 'virt-operator@400'],
+      ['openshift-cnv', 'virt-controller', 'virt-controller@300'],
+      ['openshift-cnv', 'virt-api', 'virt-api@100'],
+      ['openshift-cnv', 'cdi-deployment', 'cdi-controller@80'],
     ] as const
   ).map(([ns, name, c]) =>
     op('', ns, name, c, {
@@ -792,7 +743,7 @@ export const controllers: ControllerDef[] = [
       '',
       'openshift-storage',
       `rook-ceph-mon-${m}`,
-      '+chown-container-data-dir=canary@0.1 +init-mon-fs=canary@0.5 mon=ceph@1500',
+      '+chown-container-data-dir@0.1 +init-mon-fs@0.5 mon@1500',
       {
         co: undefined,
         addOn: true,
