@@ -185,7 +185,7 @@ export function generate(
       kind: 'Deployment',
       replicas: 1,
       on: 'masters',
-      containers: 'operator=operator@300 kube-rbac-proxy=proxy@1.5',
+      containers: 'operator@300 kube-rbac-proxy@1.5',
     });
   }
 

@@ -3,8 +3,7 @@
  * ClusterOperators relate (plus the add-on operators a large production cluster runs).
  *
  * Containers are written `name@KiB` (the median size of its current log at scale 1), init
- * containers with a leading `+`, space separated. A `=word` after the name (the log profile of
- * earlier generator versions, e.g. in build.ts) is accepted and ignored.
+ * containers with a leading `+`, space separated.
  */
 export interface ContainerDef {
   name: string;
@@ -17,7 +16,7 @@ export function containers(spec: string): ContainerDef[] {
     .trim()
     .split(/\s+/)
     .map((c) => {
-      const m = /^(\+?)([a-z0-9-]+)(?:=[A-Za-z]+)?@([0-9.]+)$/.exec(c);
+      const m = /^(\+?)([a-z0-9-]+)@([0-9.]+)$/.exec(c);
       if (!m) throw new Error(`bad container spec ${c}`);
       return {
         init: m[1] === '+',
