@@ -254,8 +254,10 @@ class Reader {
       const [key, after] = this.key(rest);
       if (key === '__proto__') giveUp();
       const start = this.offset(this.i, indent);
-      const at = this.child(ptr, key);
-      if (this.skip?.has(at) && rest.slice(after).trim() === '') {
+      // Only a block value can be left unread, or hold one: a scalar's pointer is for spans.
+      const block = rest.length === after || rest.slice(after).trim() === '';
+      const at = this.spans || (this.skip && block) ? join(ptr, key) : '';
+      if (block && this.skip?.has(at)) {
         this.skipBlock(indent);
         continue;
       }

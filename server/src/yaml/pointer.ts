@@ -1,7 +1,17 @@
 /** JSON pointers (RFC 6901): building and splitting them. */
 
+function segment(s: string | number): string {
+  const t = String(s);
+  // Most keys need no escaping: skip the two replaces (readers build a pointer per key).
+  return t.includes('~') || t.includes('/')
+    ? '/' + t.replace(/~/g, '~0').replace(/\//g, '~1')
+    : '/' + t;
+}
+
 export function pointer(...segments: (string | number)[]): string {
-  return segments.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+  return segments.length === 1
+    ? segment(segments[0] as string | number)
+    : segments.map(segment).join('');
 }
 
 export function join(base: string, ...segments: (string | number)[]): string {
