@@ -111,15 +111,13 @@ export function generate(
     gather,
   });
   snap.nodes = [...snap.nodes, ...extras.nodes].sort(byName);
-  if (preset.nodeImages > 0) {
-    // Every node ran 4.7.3 before this update, so it still holds that payload's images too.
-    for (const n of snap.nodes)
-      (n.status as JsonObject).images = nodeImages(cluster.seed, nameOf(n), {
-        running: [r474.mcoImage, r474.infraImage, r474.proxyImage],
-        releases: [r474.version, r473.version],
-        count: preset.nodeImages,
-      });
-  }
+  // Every node ran 4.7.3 before this update, so it still holds that payload's images too.
+  for (const n of snap.nodes)
+    (n.status as JsonObject).images = nodeImages(cluster.seed, nameOf(n), {
+      running: [r474.mcoImage, r474.infraImage, r474.proxyImage],
+      releases: [r474.version, r473.version],
+      count: preset.nodeImages,
+    });
   const mcoNs = snap.namespaces.find((n) => nameOf(n.namespace) === MCO_NS) as NamespaceDump;
   mcoNs.pods = [...mcoNs.pods, ...extras.mcdPods].sort((a, b) => byName(a.pod, b.pod));
 

@@ -11,7 +11,7 @@ import { presets, type PresetName } from './presets';
 export type { GeneratedInfo } from './build';
 
 /** Bump whenever the output changes, so stale caches are regenerated. */
-export const GENERATOR_VERSION = 4;
+export const GENERATOR_VERSION = 5;
 
 export function outputName(preset: PresetName, fraction: number): string {
   return `${preset}-${fraction}`;
