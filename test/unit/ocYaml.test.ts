@@ -98,6 +98,13 @@ describe('parseOcYaml', () => {
     ['a broken indentation', 'a:\n  b: 1\n c: 2\n'],
     ['an unterminated quote', 'a: "open\n'],
     ['a __proto__ key', '__proto__: 1\n'],
+    // Spaces JavaScript trims and YAML does not (the yaml package keeps `x\u00a0`).
+    ['a no-break space after a value', 'a: x\u00a0\nb: 1\n'],
+    ['a no-break space alone', 'a: \u00a0\nb: 1\n'],
+    ['a vertical tab', 'a: x\v\n'],
+    ['a form feed', 'a: x\f\n'],
+    ['a line separator', 'a: x\u2028\n'],
+    ['an ideographic space', 'a: x\u3000\n'],
   ];
   for (const [name, text] of unsupported) {
     it(`gives up on ${name}`, () => assert.equal(parseOcYaml(text), undefined));

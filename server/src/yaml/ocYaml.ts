@@ -30,6 +30,12 @@ export interface UnreadPointers {
   has(pointer: string): boolean;
 }
 
+export interface OcYamlRead {
+  value: unknown;
+  /** A bound on how deep the value's collections nest, from the indentation alone. */
+  maxDepth: number;
+}
+
 /**
  * @param skip pointers of block values to leave out unread (e.g. `/metadata/managedFields`,
  *   half of a Node's text and read by no rule); their text is not checked.
@@ -38,28 +44,52 @@ export function parseOcYaml(
   text: string,
   withSpans?: false,
   skip?: UnreadPointers,
-): { value: unknown } | undefined;
+): OcYamlRead | undefined;
 export function parseOcYaml(
   text: string,
   withSpans: true,
   skip?: UnreadPointers,
-): { value: unknown; spans: Map<string, [number, number]> } | undefined;
+): (OcYamlRead & { spans: Map<string, [number, number]> }) | undefined;
 export function parseOcYaml(
   text: string,
   withSpans = false,
   skip?: UnreadPointers,
-): { value: unknown; spans?: Map<string, [number, number]> } | undefined {
-  if (text.length === 0 || text.includes('\r') || text.charCodeAt(0) === 0xfeff) return undefined;
+): (OcYamlRead & { spans?: Map<string, [number, number]> }) | undefined {
+  if (text.length === 0 || text.includes('\r') || trimmedNotYamlSpace.some((c) => text.includes(c)))
+    return undefined;
   try {
     const r = new Reader(text.split('\n'), withSpans, skip);
     const value = r.document();
-    return r.spans ? { value, spans: r.spans } : { value };
+    // Each level of nesting indents, except a sequence under a key (at the key's column) and
+    // an empty `{}` or `[]`: so collections nest at most 2 × the deepest column + 3 levels.
+    const maxDepth = 2 * r.deepest + 3;
+    return r.spans ? { value, spans: r.spans, maxDepth } : { value, maxDepth };
   } catch (err) {
     // A stack overflow (indentation thousands deep) is the full parser's to report.
     if (err instanceof Unsupported || err instanceof RangeError) return undefined;
     throw err;
   }
 }
+
+/**
+ * What JavaScript's `trim` removes but YAML reads as content (YAML's white space is the space
+ * and the tab): the reader trims, so it leaves texts holding any of these to the full parser.
+ * `includes` of one character is a fast scan, and instant for a character a Latin-1 string
+ * cannot hold.
+ */
+const trimmedNotYamlSpace = [
+  '\v',
+  '\f',
+  '\u00a0',
+  '\u1680',
+  ...Array.from({ length: 11 }, (_, i) => String.fromCharCode(0x2000 + i)),
+  '\u2028',
+  '\u2029',
+  '\u202f',
+  '\u205f',
+  '\u3000',
+  '\ufeff',
+];
 
 function indentOf(line: string): number {
   let i = 0;
@@ -122,6 +152,8 @@ const maxIndent = 2000;
 
 class Reader {
   private i = 0;
+  /** The deepest column a collection started at. */
+  deepest = 0;
   /** Offset of each line's start, when spans are recorded. */
   private readonly starts: number[] | undefined;
   readonly spans: Map<string, [number, number]> | undefined;
@@ -196,6 +228,7 @@ class Reader {
   private node(indent: number, ptr: string): unknown {
     // Indentation this deep is no `oc` output: the full parser checks the nesting limit.
     if (indent > maxIndent) giveUp();
+    if (indent > this.deepest) this.deepest = indent;
     const line = this.lines[this.i] as string;
     const rest = line.slice(indent);
     if (rest === '-' || rest.startsWith('- ')) return this.sequence(indent, ptr);
@@ -255,7 +288,9 @@ class Reader {
       if (key === '__proto__') giveUp();
       const start = this.offset(this.i, indent);
       // Only a block value can be left unread, or hold one: a scalar's pointer is for spans.
-      const block = rest.length === after || rest.slice(after).trim() === '';
+      const block =
+        // (what `trim` removes is, here, at most U+0020: the text holds no wider space)
+        rest.length === after || (rest.charCodeAt(after) <= 32 && rest.slice(after).trim() === '');
       const at = this.spans || (this.skip && block) ? join(ptr, key) : '';
       if (block && this.skip?.has(at)) {
         this.skipBlock(indent);

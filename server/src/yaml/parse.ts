@@ -92,7 +92,8 @@ export function parseText(
   if (json && withinDepth(json.value, limits.maxDepth))
     return withLazyTree(text, json.value, limits, false);
   const oc = parseOcYaml(text, false, skip);
-  if (oc && withinDepth(oc.value, limits.maxDepth))
+  // The bound from the indentation spares walking the value (well under the limit for `oc`).
+  if (oc && (oc.maxDepth < limits.maxDepth || withinDepth(oc.value, limits.maxDepth)))
     return withLazyTree(text, oc.value, limits, true, skip);
   return parseYaml(text, limits);
 }
