@@ -37,6 +37,14 @@ export class KubeObject {
   get annotations(): Record<string, string> {
     return strMap(path(this.raw, 'metadata', 'annotations'));
   }
+  /** One annotation, read in place (`annotations` builds the whole map on every call). */
+  annotation(key: string): string | undefined {
+    return ownString(path(this.raw, 'metadata', 'annotations'), key);
+  }
+  /** One label, read in place. */
+  label(key: string): string | undefined {
+    return ownString(path(this.raw, 'metadata', 'labels'), key);
+  }
   get creationTimestamp(): Date | undefined {
     return date(path(this.raw, 'metadata', 'creationTimestamp'));
   }
@@ -61,4 +69,10 @@ export class KubeObject {
       pointer: join(this.source.base, ...segments),
     };
   }
+}
+
+/** `m[key]` when `m` is a map holding `key` itself as a string (what `strMap` would keep). */
+function ownString(m: unknown, key: string): string | undefined {
+  const r = rec(m);
+  return r && Object.hasOwn(r, key) ? str(r[key]) : undefined;
 }

@@ -11,10 +11,10 @@ export class MachineConfig extends KubeObject {
     return 'mc';
   }
   get releaseImageVersion(): string | undefined {
-    return this.annotations[annotations.releaseImageVersion];
+    return this.annotation(annotations.releaseImageVersion);
   }
   get controllerVersion(): string | undefined {
-    return this.annotations[annotations.controllerVersion];
+    return this.annotation(annotations.controllerVersion);
   }
   get isRendered(): boolean {
     return this.name.startsWith('rendered-');

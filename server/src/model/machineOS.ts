@@ -29,7 +29,7 @@ export class MachineOSConfig extends KubeObject {
   /** `status.machineOSBuild.name`, else the current-build annotation. */
   get currentBuild(): string | undefined {
     return (
-      str(path(this.status, 'machineOSBuild', 'name')) ?? this.annotations[currentBuildAnnotation]
+      str(path(this.status, 'machineOSBuild', 'name')) ?? this.annotation(currentBuildAnnotation)
     );
   }
   get currentImage(): string | undefined {
@@ -64,7 +64,7 @@ export class MachineOSBuild extends KubeObject {
     return str(path(this.spec, 'machineConfig', 'name'));
   }
   get pool(): string | undefined {
-    return this.labels[targetPoolLabel];
+    return this.label(targetPoolLabel);
   }
   /** The first condition of Failed, Interrupted, Succeeded, Building, Prepared that is True. */
   get state(): BuildState {

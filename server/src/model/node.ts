@@ -25,28 +25,28 @@ export class Node extends KubeObject {
     return 'node';
   }
   get currentConfig(): string | undefined {
-    return this.annotations[nodeAnnotations.currentConfig];
+    return this.annotation(nodeAnnotations.currentConfig);
   }
   get desiredConfig(): string | undefined {
-    return this.annotations[nodeAnnotations.desiredConfig];
+    return this.annotation(nodeAnnotations.desiredConfig);
   }
   /** `Working`, `Done`, `Degraded` or `Unreconcilable`. */
   get mcdState(): string | undefined {
-    return this.annotations[nodeAnnotations.state];
+    return this.annotation(nodeAnnotations.state);
   }
   get mcdReason(): string | undefined {
-    return this.annotations[nodeAnnotations.reason];
+    return this.annotation(nodeAnnotations.reason);
   }
   /** `drain-<config>` or `uncordon-<config>`: what the controller asks the daemon to do. */
   get desiredDrain(): string | undefined {
-    return this.annotations[nodeAnnotations.desiredDrain];
+    return this.annotation(nodeAnnotations.desiredDrain);
   }
   get lastAppliedDrain(): string | undefined {
-    return this.annotations[nodeAnnotations.lastAppliedDrain];
+    return this.annotation(nodeAnnotations.lastAppliedDrain);
   }
   /** 4.13+: the previous boot's `ostree-finalize-staged` failure, when the daemon recorded one. */
   get finalizeFailure(): string | undefined {
-    return this.annotations[nodeAnnotations.finalizeFailure] || undefined;
+    return this.annotation(nodeAnnotations.finalizeFailure) || undefined;
   }
   get conditions(): Condition[] {
     return readConditions(this);

@@ -9,9 +9,9 @@ function segment(s: string | number): string {
 }
 
 export function pointer(...segments: (string | number)[]): string {
-  return segments.length === 1
-    ? segment(segments[0] as string | number)
-    : segments.map(segment).join('');
+  let out = '';
+  for (const s of segments) out += segment(s);
+  return out;
 }
 
 export function join(base: string, ...segments: (string | number)[]): string {
