@@ -13,6 +13,7 @@ import type { GeneratedInfo } from './gen/ensure';
 import { ensureArchive } from './gen/archive';
 import type { PresetName } from './gen/presets';
 import { analyzeRun, measureCli } from './measure/cli';
+import { profileAnalyze } from './measure/profile';
 import { measureArchive } from './measure/archive';
 import { measureDiff } from './measure/diff';
 import { measureGatherExtra } from './measure/gatherExtra';
@@ -59,6 +60,8 @@ async function main(): Promise<void> {
     log('large-lean-nodes: floor, rg and analyze in turn');
     const leanCli = await measureCli(cli, lean, join(tmp, 'files-lean'));
     const facts = largeCli.facts;
+    log('large: one analyze under --cpu-prof, for where its time goes');
+    const profile = profileAnalyze(cli, large.dir);
     if (leanCli.facts.findings !== facts.findings)
       throw new Error(
         `large-lean-nodes gives ${leanCli.facts.findings} findings, large ${facts.findings}: the nodes' images changed the analysis`,
@@ -99,6 +102,7 @@ async function main(): Promise<void> {
       nodeStartMs: nodeStart.ms,
       largeCli,
       leanCli,
+      profile,
       analyzeSmall: { ms: analyzeSmall.ms, maxRssMiB: analyzeSmall.maxRssMiB ?? 0 },
       scale,
       gatherExtra,

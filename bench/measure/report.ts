@@ -6,6 +6,7 @@ import type { CliFigures } from './cli';
 import type { DiffBench } from './diff';
 import type { GatherExtraBench } from './gatherExtra';
 import type { LspFigures } from './lsp';
+import type { Phase } from './profile';
 
 export interface ScalePoint {
   fraction: number;
@@ -27,6 +28,8 @@ export interface Results {
   largeCli: CliFigures;
   /** `large-lean-nodes`: the same cluster with the 4-7 KiB nodes earlier runs measured. */
   leanCli: CliFigures;
+  /** One profiled `analyze` of `large`, by phase. */
+  profile: { totalMs: number; phases: Phase[] };
   analyzeSmall: { ms: number; maxRssMiB: number };
   scale: ScalePoint[];
   gatherExtra: GatherExtraBench;
@@ -59,7 +62,8 @@ function scaleNote(points: ScalePoint[]): string {
 /** Why `analyze` misses a target on `large`, with this run's figures. */
 function analyzeGap(r: Results): string {
   const c = r.largeCli;
-  return `\`analyze\` on \`large\` takes ${ms(c.analyze.ms)}: ${x(c.analyze.ms, c.rgMs)} one \`rg\` pass (target 0.5x) and ${x(c.analyze.ms, c.floorMs)} the floor (target 2x). The floor reads ${mibOf(c.facts.bytesRead)} MiB in a new process (${ms(c.floorMs)}, of which Node's start is ${ms(r.nodeStartMs)}).`;
+  const top = [...r.profile.phases].sort((a, b) => b.ms - a.ms).slice(0, 4);
+  return `\`analyze\` on \`large\` takes ${ms(c.analyze.ms)}: ${x(c.analyze.ms, c.rgMs)} one \`rg\` pass (target 0.5x) and ${x(c.analyze.ms, c.floorMs)} the floor (target 2x). The floor only reads ${mibOf(c.facts.bytesRead)} MiB in a new process (${ms(c.floorMs)}, of which Node's start is ${ms(r.nodeStartMs)}); the analysis also lists the tree, parses what it reads with a JIT still cold, assesses the update, runs ${r.facts.rules.length > 0 ? 'the' : ''} rules and writes the report. In the profiled run (below) the largest phases were ${top.map((p) => `${p.what} ${ms(p.ms)}`).join(', ')}.`;
 }
 
 /** The cause of each missed target, with this run's figures. */
@@ -334,6 +338,16 @@ ${r.gatherExtra.findings} findings, one with a related location inside the List.
 | what | measured | ratio | target (issue 18, else as noted) |
 | --- | --- | --- | --- |
 ${rows.map((c) => `| ${c.join(' | ')} |`).join('\n')}
+
+## Where a cold \`analyze\` of \`large\` spends its time
+
+One run under \`node --cpu-prof\` (${ms(r.profile.totalMs)} of samples; the profiler slows it a
+little). Each phase is the samples with one of its functions on the stack, so a phase holds what
+it calls; Node's own start (${ms(r.nodeStartMs)}) comes before the first sample.
+
+| phase | ms |
+| --- | ---: |
+${r.profile.phases.map((p) => `| ${p.what} | ${p.ms.toFixed(1)} |`).join('\n')}
 
 ## Targets missed, and why
 
