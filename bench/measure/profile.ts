@@ -22,7 +22,10 @@ export interface Phase {
 /** Phases by the functions whose inclusive time they are (names as the bundle keeps them). */
 const phases: [what: string, functions: string[]][] = [
   ['compiling the bundle and the Node modules it loads', ['wrapSafe', 'compileForInternalLoader']],
-  ['listing the must-gather (the index walk, the layout, the gather time)', ['buildIndex']],
+  [
+    'finding the root and listing it (the index walk, the layout, the gather time)',
+    ['discoverRoots', 'buildIndex', 'walk', 'readLayout', 'findGatherTime'],
+  ],
   ['reading files (stat, read)', ['statSync', 'readFileSync', 'readFile', 'readLogTail']],
   ['parsing what was read (the fast reader, JSON.parse)', ['parseText']],
   ['the update assessment', ['assessUpdate']],
