@@ -47,13 +47,18 @@ export function medianRun(n: number, run: () => ProcRun): ProcRun {
 }
 
 /**
- * Medians of several commands measured in turn (a, b, a, b, ...) after one warm-up each, so a
- * change in the machine's load falls on all of them alike and their ratio holds.
+ * Medians of several commands measured in turn (a, b, a, b, ...) so a change in the machine's
+ * load falls on all of them alike and their ratio holds. Each sample comes right after an
+ * unmeasured run of the same command: the page cache holds less than one `rg` pass reads, so
+ * without it a command would run on what the one before left in the cache.
  */
 export function interleavedMedians(n: number, runs: (() => ProcRun)[]): ProcRun[] {
-  for (const run of runs) run();
   const samples = runs.map((): ProcRun[] => []);
-  for (let k = 0; k < n; k++) runs.forEach((run, i) => samples[i]?.push(run()));
+  for (let k = 0; k < n; k++)
+    runs.forEach((run, i) => {
+      run();
+      samples[i]?.push(run());
+    });
   return samples.map((s) => {
     const sorted = s.sort((a, b) => a.ms - b.ms);
     return sorted[Math.floor(sorted.length / 2)] as ProcRun;

@@ -294,7 +294,12 @@ export function renderResults(r: Results): string {
 Measured ${r.date} on ${r.cores} cores (${r.cpu}), ${r.memGiB.toFixed(0)} GiB, Node ${r.node}.
 Every figure comes from one run of \`npm run bench -- --write\`, on the same generated files;
 ratios compare figures of that run. Times are medians of 3 to 7 runs after one warm-up run,
-so the OS page cache is warm for every tool alike ("cold" means a new process with no index).
+so the OS page cache is warm for every tool alike ("cold" means a new process with no index);
+\`analyze\`, its floor and \`rg\` are measured in turn, each sample right after an unmeasured run
+of the same command. This machine's kernel reclaims file pages that go unused for a few seconds
+(DAMON reclaim: about 2.5 GiB stay cached with 21 GiB free), less than one \`rg\` pass reads, so
+a command that followed another would run partly from disk; even so, \`analyze\` on \`large\`
+varied from 321 to 405 ms across three full runs of nearly the same code on 2026-12-01.
 
 ## Reproduce
 
