@@ -36,6 +36,54 @@ function yamlFiles(dir: string): string[] {
 
 const fixtureFiles = [...yamlFiles(examplesDir), ...yamlFiles(fixturesDir)];
 
+/** A seeded generator (an LCG): the same mutations on every run. */
+function seeded(seed: number): { rnd: () => number; pick: <T>(a: T[]) => T } {
+  let state = seed;
+  const rnd = () => {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    return state / 0x7fffffff;
+  };
+  return { rnd, pick: <T>(a: T[]): T => a[Math.floor(rnd() * a.length)] as T };
+}
+
+/** Edits that make YAML the fast reader must read exactly as the yaml package, or give up on. */
+const mutationSnippets = [
+  ' ',
+  '  ',
+  '\n',
+  ':',
+  ': ',
+  '- ',
+  '-',
+  '#',
+  ' #',
+  '"',
+  "'",
+  '\\',
+  '|',
+  '|-',
+  '|+',
+  '>',
+  '{',
+  '[',
+  '&a',
+  '*a',
+  '!',
+  '?',
+  '\t',
+  '\n\n',
+  '\n  ',
+  'null',
+  '0x1F',
+  '1e3',
+  '~',
+  '\\n',
+  "''",
+  '\\x41',
+  '%',
+  '---',
+];
+
 describe('parseOcYaml', () => {
   it('reads every fixture file exactly as the yaml package does, without giving up', () => {
     assert.ok(fixtureFiles.length > 200);
@@ -111,58 +159,17 @@ describe('parseOcYaml', () => {
   }
 
   it('never accepts what the yaml package rejects, nor reads it differently (seeded mutations)', () => {
-    let seed = 20261129;
-    const rnd = () => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      return seed / 0x7fffffff;
-    };
-    const pick = <T>(a: T[]): T => a[Math.floor(rnd() * a.length)] as T;
+    const { rnd, pick } = seeded(20261129);
     const sources = fixtureFiles
       .map((f) => readFileSync(f, 'utf8'))
       .filter((t) => t.length < 20_000);
-    const snippets = [
-      ' ',
-      '  ',
-      '\n',
-      ':',
-      ': ',
-      '- ',
-      '-',
-      '#',
-      ' #',
-      '"',
-      "'",
-      '\\',
-      '|',
-      '|-',
-      '|+',
-      '>',
-      '{',
-      '[',
-      '&a',
-      '*a',
-      '!',
-      '?',
-      '\t',
-      '\n\n',
-      '\n  ',
-      'null',
-      '0x1F',
-      '1e3',
-      '~',
-      '\\n',
-      "''",
-      '\\x41',
-      '%',
-      '---',
-    ];
     let accepted = 0;
     for (let k = 0; k < 3000; k++) {
       let t = pick(sources);
       for (let j = 0; j < 1 + Math.floor(rnd() * 3); j++) {
         const pos = Math.floor(rnd() * t.length);
         const r = rnd();
-        if (r < 0.5) t = t.slice(0, pos) + pick(snippets) + t.slice(pos);
+        if (r < 0.5) t = t.slice(0, pos) + pick(mutationSnippets) + t.slice(pos);
         else if (r < 0.8) t = t.slice(0, pos) + t.slice(pos + 1 + Math.floor(rnd() * 5));
         else if (r < 0.9) t = t.slice(0, pos);
         else {
@@ -272,31 +279,8 @@ describe('parseOcYaml leaving blocks unread, as reads from disk do', () => {
   });
 
   it('never reads a mutated real-size node differently from the text with those blocks cut out (seeded mutations)', () => {
-    let seed = 20261201;
-    const rnd = () => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      return seed / 0x7fffffff;
-    };
-    const pick = <T>(a: T[]): T => a[Math.floor(rnd() * a.length)] as T;
+    const { rnd, pick } = seeded(20261201);
     const sources = nodeFiles.slice(0, 40).map((f) => readFileSync(f, 'utf8'));
-    const snippets = [
-      ' ',
-      '  ',
-      '\n',
-      ':',
-      ': ',
-      '- ',
-      '#',
-      ' #',
-      '"',
-      "'",
-      '|',
-      '{',
-      '&a',
-      '\t',
-      '\n  ',
-      '---',
-    ];
     let accepted = 0;
     for (let k = 0; k < 600; k++) {
       let t = pick(sources);
@@ -307,7 +291,7 @@ describe('parseOcYaml leaving blocks unread, as reads from disk do', () => {
           rnd() < 0.5 ? around + Math.floor((rnd() - 0.2) * 4000) : Math.floor(rnd() * t.length);
         const at = Math.max(0, Math.min(t.length, pos));
         const r = rnd();
-        if (r < 0.6) t = t.slice(0, at) + pick(snippets) + t.slice(at);
+        if (r < 0.6) t = t.slice(0, at) + pick(mutationSnippets) + t.slice(at);
         else t = t.slice(0, at) + t.slice(at + 1 + Math.floor(rnd() * 5));
       }
       const fast = parseOcYaml(t, false, unread);
