@@ -324,7 +324,7 @@ npm run build && npx esbuild bench/archive.ts --bundle --platform=node --format=
 
 - \`small\`: ${describe(r.small)}.
 - \`large\`: ${describe(r.large)}. Nodes are real-size: about 100 \`status.images\` entries each (two names and a size), ${mibOf(r.largeCli.facts.nodeBytes)} MiB for ${r.large.nodes} Node files.
-- \`large-lean-nodes\`: ${describe(r.leanCli.info)}. The same cluster with the fixtures' three images a node (${mibOf(r.leanCli.facts.nodeBytes)} MiB of Node files): the preset earlier runs measured, kept so figures stay comparable.
+- \`large-lean-nodes\`: ${describe(r.leanCli.info)}. The same cluster with three images a node (the pause, daemon and proxy images it runs) (${mibOf(r.leanCli.facts.nodeBytes)} MiB of Node files): the preset earlier runs measured, kept so figures stay comparable.
 
 All keep the story of seed 1943289 (the worker pool cannot drain 9 nodes; the machine-config
 operator is Degraded); the analysis of \`large\` reports ${r.facts.findings} findings (${r.facts.rules.join(', ')}).
