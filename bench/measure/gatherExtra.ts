@@ -11,6 +11,7 @@ import { LspClient } from '../../test/lsp/lspClient';
 import { ensureGatherExtra } from '../gen/gatherExtra';
 import type { GatherExtraInfo } from '../gen/gatherExtra';
 import { rssMiB } from './lsp';
+import { analyzeRun } from './cli';
 import { interleavedMedians, percentile, repo, runProcess } from './proc';
 import type { ProcRun } from './proc';
 
@@ -26,11 +27,6 @@ export interface GatherExtraBench {
 }
 
 const fixture = join(repo, 'test', 'fixtures', 'gather-extra-2019850');
-
-function analyze(cli: string, dir: string) {
-  // Exit 1 means "findings at error level", which this gather has.
-  return () => runProcess(process.execPath, [cli, 'analyze', dir, '--format', 'json'], [0, 1]);
-}
 
 /** The rules and files of each finding, to check the grown folder tells the fixture's story. */
 function story(stdout: string): string[] {
@@ -118,9 +114,9 @@ export async function measureGatherExtra(
         join(repo, 'bench/support/json-parse.cjs'),
         info.machineConfigsFile,
       ]),
-    analyze(cli, info.dir),
+    analyzeRun(cli, info.dir),
   ]) as [ProcRun, ProcRun];
-  const expected = story(analyze(cli, fixture)().stdout);
+  const expected = story(analyzeRun(cli, fixture)().stdout);
   const got = story(run.stdout);
   if (got.join('\n') !== expected.join('\n')) {
     throw new Error(`the grown gather-extra reports other findings:\n${got.join('\n')}`);

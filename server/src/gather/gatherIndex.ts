@@ -47,9 +47,15 @@ export async function buildIndex(root: GatherRoot): Promise<GatherIndex> {
   const classify = classifiers[root.kind];
   const notes: string[] = [];
   const namespaces = new Set<string>();
+  const nsPrefix = 'namespaces/';
   const enter = (rel: string): boolean => {
-    if (root.kind === 'must-gather' && rel.startsWith('namespaces/') && !rel.includes('/', 11))
-      namespaces.add(rel.slice(11));
+    // Every namespace folder is named, whatever the walk then enters of it.
+    if (
+      root.kind === 'must-gather' &&
+      rel.startsWith(nsPrefix) &&
+      !rel.includes('/', nsPrefix.length)
+    )
+      namespaces.add(rel.slice(nsPrefix.length));
     return enters[root.kind](rel);
   };
   await walk(root.path, '', enter, notes, (rel) => {

@@ -70,9 +70,7 @@ export class Node extends KubeObject {
     return str(path(this.status, 'nodeInfo', 'kubeletVersion'));
   }
   matches(selector: Record<string, string>): boolean {
-    // Read the labels in place: pools ask this of every node, several times per rule.
-    const labels = rec(path(this.raw, 'metadata', 'labels')) ?? {};
     const keys = Object.keys(selector);
-    return keys.length > 0 && keys.every((k) => str(labels[k]) === selector[k]);
+    return keys.length > 0 && keys.every((k) => this.label(k) === selector[k]);
   }
 }

@@ -32,14 +32,13 @@ interface NodeFacts {
 }
 
 function factsOf(n: Node): NodeFacts {
-  const a = (key: string) => n.annotation(key);
   return {
-    current: a(nodeAnnotations.currentConfig),
-    desired: a(nodeAnnotations.desiredConfig),
-    state: a(nodeAnnotations.state),
-    reason: a(nodeAnnotations.reason),
-    desiredDrain: a(nodeAnnotations.desiredDrain),
-    lastAppliedDrain: a(nodeAnnotations.lastAppliedDrain),
+    current: n.currentConfig,
+    desired: n.desiredConfig,
+    state: n.mcdState,
+    reason: n.mcdReason,
+    desiredDrain: n.desiredDrain,
+    lastAppliedDrain: n.lastAppliedDrain,
     conditions: n.conditions,
     unschedulable: n.unschedulable,
     unschedulableSince: n.unschedulable ? n.unschedulableSince : undefined,
