@@ -76,9 +76,9 @@ describe('path index', () => {
       for (const skipped of [
         'cluster-scoped-resources/rbac.authorization.k8s.io/clusterroles',
         'cluster-scoped-resources/core/persistentvolumes',
-        'namespaces/app/apps/deployments',
+        'namespaces/app/apps/statefulsets',
         'namespaces/app/route.openshift.io',
-        'namespaces/only-apps/apps',
+        'namespaces/only-apps/batch',
         'host_service_logs/masters',
         'audit_logs/kube-apiserver',
       ])
@@ -88,7 +88,7 @@ describe('path index', () => {
         'kind: ClusterRole\n',
       );
       t.write('cluster-scoped-resources/core/persistentvolumes.yaml', 'kind: List\n');
-      t.write('namespaces/app/apps/deployments.yaml', 'kind: List\n');
+      t.write('namespaces/app/apps/statefulsets.yaml', 'kind: List\n');
       t.write('namespaces/app/core/services.yaml', 'kind: List\n');
       t.write('host_service_logs/masters/kubelet_service.log', 'x\n');
       const index = await buildIndex({ kind: 'must-gather', path: t.path });
@@ -98,7 +98,7 @@ describe('path index', () => {
         ['cluster-scoped-resources/core/nodes/link.yaml: symbolic link not followed'],
       );
       assert.deepEqual(index.namespaces, ['app', 'only-apps']);
-      assert.throws(() => filesOf(index, 'apps', 'deployments'), /not indexed/);
+      assert.throws(() => filesOf(index, 'apps', 'statefulsets'), /not indexed/);
     } finally {
       t.remove();
     }

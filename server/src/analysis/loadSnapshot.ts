@@ -26,6 +26,7 @@ import { MachineConfigNode } from '../model/machineConfigNode';
 import { MachineConfigPool } from '../model/machineConfigPool';
 import { MachineOSBuild, MachineOSConfig } from '../model/machineOS';
 import { Node } from '../model/node';
+import { Deployment, MCO_DEPLOYMENT } from '../model/deployment';
 import { PodDisruptionBudget } from '../model/podDisruptionBudget';
 import type { DaemonLog, LoggedDrainLine, LoggedResult, Snapshot } from '../model/snapshot';
 import type { Finding } from '../core/finding';
@@ -88,6 +89,7 @@ export async function loadSnapshot(
       ),
     ]);
 
+  const mcoDeployment = await loadMcoDeployment(ctx, index);
   const wanted = new Set<string>();
   for (const p of pools) for (const n of [p.targetConfig, p.currentConfig]) if (n) wanted.add(n);
   for (const n of nodes) for (const c of [n.currentConfig, n.desiredConfig]) if (c) wanted.add(c);
@@ -124,6 +126,7 @@ export async function loadSnapshot(
       ...(await loadDrainLogs(ctx, index)),
       ...(await loadDaemonDrainLogs(ctx, index, onNodes(selfDraining))),
     ],
+    ...(mcoDeployment ? { mcoDeployment } : {}),
     pdbs,
     machineConfigNodes: mcns,
     namespaces: [
@@ -229,6 +232,19 @@ async function loadAdminConfigMaps(ctx: LoadContext, index: GatherIndex): Promis
   };
   const [gates, acks] = await Promise.all([one(ADMIN_GATES), one(ADMIN_ACKS)]);
   return { gates, acks };
+}
+
+/** The machine-config operator's Deployment: only its namespace's Deployments are read. */
+async function loadMcoDeployment(
+  ctx: LoadContext,
+  index: GatherIndex,
+): Promise<Deployment | undefined> {
+  const files = filesOf(index, 'apps', 'deployments').filter(
+    (f) => f.resource.namespace === MCO_DEPLOYMENT.namespace,
+  );
+  if (files.length === 0) return undefined;
+  const found = await loadKind(ctx, files, Deployment, 'Deployment');
+  return found.find((d) => d.name === MCO_DEPLOYMENT.name);
 }
 
 const mcoNamespace = 'openshift-machine-config-operator';

@@ -153,6 +153,7 @@ export const podLogNamespaces: ReadonlyMap<string, (pod: string) => boolean> = n
  * refuses kinds that are not, so a missing entry fails the first test that reads it.
  */
 export const indexedResources: ReadonlySet<string> = new Set([
+  'apps/deployments',
   'config.openshift.io/clusteroperators',
   'config.openshift.io/clusterversions',
   'config.openshift.io/infrastructures',

@@ -1,4 +1,5 @@
 /** Everything the rules may look at for one must-gather root: typed, read-only views. */
+import type { Deployment } from './deployment';
 import type { Subject } from '../core/finding';
 import type { GatherRoot } from '../gather/discover';
 import type { ResultOfWork } from './cvoLog';
@@ -40,6 +41,11 @@ export interface Snapshot {
    * nodes a 4.10 daemon is draining, one entry per container.
    */
   drainLogs: ContainerDrainLines[];
+  /**
+   * The machine-config operator's Deployment, when its namespace's Deployments were gathered:
+   * the image it runs tells a finished operator update from one in flight at the same version.
+   */
+  mcoDeployment?: Deployment;
   /** PodDisruptionBudgets of the namespaces that were gathered. */
   pdbs: PodDisruptionBudget[];
   /** MachineConfigNodes (4.16+ TechPreview, default from 4.20; gathered from 4.19), by name. */
