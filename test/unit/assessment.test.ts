@@ -90,7 +90,9 @@ describe('update assessment on the update scenarios', () => {
       {
         total: 6,
         updated: 2,
-        available: 6,
+        // As oc counts them: the draining node (cordoned) and the rebooting one (not ready) are
+        // Progressing, and out of Available.
+        available: 4,
         progressing: 2,
         draining: 1,
         degraded: 0,

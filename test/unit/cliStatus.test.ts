@@ -19,6 +19,7 @@ const nodeKeys = [
   'assessment',
   'currentConfig',
   'desiredConfig',
+  'estimate',
   'file',
   'line',
   'message',
@@ -26,6 +27,7 @@ const nodeKeys = [
   'phase',
   'pool',
   'since',
+  'unavailable',
   'version',
 ];
 
@@ -63,6 +65,8 @@ describe('CLI status: the JSON contract', () => {
         'durationSeconds',
         'completionPercent',
         'operators',
+        'estimate',
+        'machineConfigImage',
         'updating',
         'health',
         'nodes',
@@ -187,7 +191,7 @@ describe('CLI status: text and exit status', () => {
     assert.match(r.stdout, /^Target Version: +4\.7\.4 \(from 4\.7\.3\)$/m);
     assert.match(
       r.stdout,
-      /^worker +Degraded +48% \(25\/52\) +52 Available, 2 Progressing, 0 Draining, 9 Degraded +cluster-scoped-resources\/machineconfiguration\.openshift\.io\/machineconfigpools\/worker\.yaml:\d+$/m,
+      /^worker +Degraded +48% \(25\/52\) +41 Available, 2 Progressing, 0 Draining, 9 Degraded +cluster-scoped-resources\/machineconfiguration\.openshift\.io\/machineconfigpools\/worker\.yaml:\d+$/m,
     );
     assert.match(r.stdout, /Error +Update Stalled +Pool `worker` is Degraded/);
   });

@@ -60,7 +60,7 @@ describe('ClusterVersion hovers open with where the update stands', () => {
       summary ?? '',
       /^\*\*Update: Stalled\*\* · 4.7.3 → 4.7.4 · 91% of operators \(10\/11\)/,
     );
-    assert.match(summary ?? '', /running for 4h49m where about 2h36m was expected/);
+    assert.match(summary ?? '', /running for 4h49m where about 3h22m was expected/);
     assert.match(
       summary ?? '',
       /Waiting on: machine-config \(Progressing for 3h11m before the gather\)/,

@@ -39,6 +39,8 @@ export function statusReport(
     pool: n.pool ?? null,
     assessment: n.assessment,
     phase: n.phase,
+    unavailable: n.unavailable,
+    estimate: n.estimate,
     version: n.version ?? null,
     currentConfig: n.currentConfig ?? null,
     desiredConfig: n.desiredConfig ?? null,
@@ -60,6 +62,15 @@ export function statusReport(
     durationSeconds: cp.durationSeconds ?? null,
     completionPercent: cp.completionPercent ?? null,
     operators: { ...cp.operators },
+    estimate: cp.estimate ?? null,
+    machineConfigImage: cp.machineConfigImage
+      ? {
+          reported: cp.machineConfigImage.reported,
+          deployed: cp.machineConfigImage.deployed,
+          pending: cp.machineConfigImage.pending,
+          ...place(cp.machineConfigImage.evidence),
+        }
+      : null,
     updating: cp.updating.map((o) => ({
       name: o.name,
       since: time(o.since),

@@ -41,6 +41,12 @@ export function formatStatusText(report: StatusReport, color: boolean): string {
     for (const o of cp.updating) {
       out.push(`Updating:        ${o.name} (since ${ago(o.since)})${at(o)}`);
     }
+    const img = cp.machineConfigImage;
+    if (img?.pending) {
+      out.push(
+        `                 machine-config's Deployment runs ${img.deployed}, the operator still reports ${img.reported}${at(img)}`,
+      );
+    }
     const ops = cp.operators;
     if (cp.completionPercent !== null) {
       out.push(
@@ -51,7 +57,8 @@ export function formatStatusText(report: StatusReport, color: boolean): string {
       const when = cp.completedAt
         ? `completed ${cp.completedAt}`
         : `started ${cp.startedAt ?? '?'}`;
-      out.push(`Duration:        ${duration(cp.durationSeconds * 1000)} (${when})`);
+      const est = cp.estimate ? `, Est. Time Remaining: ${cp.estimate}` : '';
+      out.push(`Duration:        ${duration(cp.durationSeconds * 1000)} (${when}${est})`);
     }
     const h = cp.health;
     out.push(
@@ -120,12 +127,13 @@ function nodeTable(nodes: NodeReport[], at: (e: Evidence) => string): string[] {
     (n, i) => i < nodesListed || n.assessment === 'Degraded' || n.assessment === 'Unavailable',
   );
   const rows = table(
-    ['NAME', 'ASSESSMENT', 'PHASE', 'VERSION', 'MESSAGE'],
+    ['NAME', 'ASSESSMENT', 'PHASE', 'VERSION', 'EST', 'MESSAGE'],
     shown.map((n) => [
       n.name,
       n.assessment,
       n.phase,
       n.version ?? '?',
+      n.estimate,
       `${n.message ? clip(n.message, 120) : ''}${at(n)}`,
     ]),
   );

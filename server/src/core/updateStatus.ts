@@ -27,6 +27,10 @@ export interface NodeReport extends Evidence {
   pool: string | null;
   assessment: 'Outdated' | 'Progressing' | 'Completed' | 'Degraded' | 'Unavailable' | 'Excluded';
   phase: 'Pending' | 'Draining' | 'Updating' | 'Rebooting' | 'Paused' | 'Updated';
+  /** Counted out of its pool's Available (not ready, cordoned, or still being processed). */
+  unavailable: boolean;
+  /** oc's EST column: `-`, `?`, `+5m` or `+10m`. */
+  estimate: string;
   version: string | null;
   currentConfig: string | null;
   desiredConfig: string | null;
@@ -57,6 +61,13 @@ export interface ControlPlaneReport extends Partial<Evidence> {
   durationSeconds: number | null;
   completionPercent: number | null;
   operators: { total: number; updated: number; updating: number; waiting: number };
+  /** oc's "Est. Time Remaining" as it prints it (`<10m`, `1h25m`, `N/A; …`), else null. */
+  estimate: string | null;
+  /**
+   * The image machine-config reports against the one its Deployment runs (when the gather holds
+   * both): `pending` while they differ, as during a migration to multi-arch.
+   */
+  machineConfigImage: ({ reported: string; deployed: string; pending: boolean } & Evidence) | null;
   updating: ({ name: string; since: string | null; message: string } & Evidence)[];
   health: {
     healthy: number;

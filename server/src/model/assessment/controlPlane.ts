@@ -8,16 +8,17 @@ import type { ClusterOperator } from '../clusterOperator';
 import type { ClusterVersion, HistoryEntry } from '../clusterVersion';
 import { findCondition } from '../condition';
 import type { Snapshot } from '../snapshot';
+import { MCO_DEPLOYMENT } from '../deployment';
 import { updateRefusal } from '../updateAcceptance';
+import { baselineSeconds, estimateSecondsLeft, estimateText, truncateToMinute } from './estimate';
 import type {
   ControlPlaneAssessment,
   ControlPlaneStatus,
+  MachineConfigImage,
   NodeStatus,
   UnhealthyOperator,
   UpdatingOperator,
 } from './types';
-
-const minute = 60_000;
 
 /** Operators of the release payload: those the CVO manages carry these annotations. */
 export function payloadOperators(operators: ClusterOperator[]): ClusterOperator[] {
@@ -73,8 +74,13 @@ export function controlPlaneStatus(
   const target = latest?.version || cv?.desiredVersion;
   const desired = cv?.desiredVersion ?? target;
   const ops = payloadOperators(s.operators);
+  const mcoImage = machineConfigImage(s);
+  // oc: machine-config is not updated while its Deployment runs another image than the one it
+  // reports (a migration to multi-arch keeps the version; the image changes).
   const isUpdated = (o: ClusterOperator) =>
-    desired !== undefined && o.operatorVersion?.version === desired;
+    desired !== undefined &&
+    o.operatorVersion?.version === desired &&
+    !(o.name === 'machine-config' && mcoImage?.pending);
   const updating: UpdatingOperator[] = [];
   let waiting = 0;
   for (const o of ops) {
@@ -102,6 +108,18 @@ export function controlPlaneStatus(
       ? Math.max(0, Math.round((end.getTime() - startedAt.getTime()) / 1000))
       : undefined;
   const progressing = cv && findCondition(cv.conditions, 'Progressing');
+  const estimate = inFlight
+    ? ocEstimate(
+        ops,
+        updated,
+        isUpdated,
+        history,
+        startedAt,
+        completedAt,
+        now,
+        multiArchHistory(history),
+      )
+    : undefined;
   // A release the CVO refused is not being applied, whatever Progressing says (4.7–4.9 list it
   // as a Partial history entry and report Progressing=True "Unable to apply").
   const refusal = updateRefusal(cv);
@@ -126,7 +144,9 @@ export function controlPlaneStatus(
     const nodesMoving =
       allNodes.some((n) => n.assessment === 'Progressing') &&
       !allNodes.some((n) => n.assessment === 'Degraded');
-    const stalledBy = slowness(ops, updated, updating, history, startedAt, now, nodesMoving);
+    const mcoOnly =
+      updating.length === 1 && updating[0]!.name === 'machine-config' && updated === ops.length - 1;
+    const stalledBy = slowness(estimate, mcoOnly, nodesMoving);
     assessment = stalledBy.assessment;
     reason =
       `Updating to ${target ?? '?'}${previous ? ` from ${previous.version}` : ''}` +
@@ -160,11 +180,45 @@ export function controlPlaneStatus(
         ? Math.round((updated / ops.length) * 100)
         : undefined,
     operators: { total: ops.length, updated, updating: updating.length, waiting },
+    estimate: estimate?.text,
+    machineConfigImage: mcoImage,
     updating,
     health,
     nodes: masters,
     reason,
     evidence,
+  };
+}
+
+/**
+ * oc's test for a migration to multi-arch: the newest history entry keeps the previous one's
+ * version with another image.
+ */
+export function multiArchHistory(history: HistoryEntry[]): boolean {
+  const [latest, previous] = history;
+  return (
+    latest !== undefined &&
+    previous !== undefined &&
+    latest.version === previous.version &&
+    latest.image !== previous.image
+  );
+}
+
+/**
+ * The image machine-config reports (`status.versions` `operator-image`, 4.18+) against the one
+ * its Deployment runs, when the gather holds both; `pending` when they differ.
+ */
+function machineConfigImage(s: Snapshot): MachineConfigImage | undefined {
+  const reported = s.operators
+    .find((o) => o.name === 'machine-config')
+    ?.versions.find((v) => v.name === 'operator-image');
+  const deployed = s.mcoDeployment?.containerImage(MCO_DEPLOYMENT.container);
+  if (!reported || !deployed) return undefined;
+  return {
+    reported: reported.version,
+    deployed: deployed.image,
+    pending: reported.version !== deployed.image,
+    evidence: deployed.location,
   };
 }
 
@@ -216,70 +270,88 @@ function operatorHealth(ops: ClusterOperator[]): ControlPlaneStatus['health'] {
 }
 
 /**
- * Stalled, slow or on time, as oc estimates it (but a machine-config rollout with nodes moving
- * and none degraded is on time, whatever its length): the update's expected length is projected from
- * when operators last moved and how many are done (about 97% of operators are updated two thirds
- * into an update, machine-config's node rollout taking the rest), or is the last update's length
- * (one hour without one). Past the estimate it is slow; ten minutes past it, stalled.
+ * oc's estimate of the time left (controlplane.go `assessControlPlaneStatus`): the newest
+ * Progressing change of any payload operator (machine-config's, when it alone is left) against
+ * the update's start, the share of operators updated and the baseline; undefined when every
+ * operator is updated or the times are unknown.
  */
-function slowness(
+function ocEstimate(
   ops: ClusterOperator[],
   updated: number,
-  updating: UpdatingOperator[],
+  isUpdated: (o: ClusterOperator) => boolean,
   history: HistoryEntry[],
   startedAt: Date | undefined,
+  completedAt: Date | undefined,
   now: Date | undefined,
+  multiArch: boolean,
+): Estimate | undefined {
+  if (!startedAt || !now || ops.length === 0 || updated === ops.length) return undefined;
+  let last: number | undefined;
+  let mcoSince: number | undefined;
+  for (const o of ops) {
+    const p = findCondition(o.conditions, 'Progressing');
+    const t = p?.lastTransitionTime?.getTime();
+    if (t !== undefined && (last === undefined || t > last)) last = t;
+    if (o.name === 'machine-config' && p?.status === 'True' && !isUpdated(o)) mcoSince = t;
+  }
+  if (mcoSince !== undefined && ops.length - updated === 1) last = mcoSince;
+  const start = startedAt.getTime();
+  if (last === undefined || last <= start) last = now.getTime();
+  const updatingFor = ((completedAt ?? now).getTime() - start) / 1000;
+  const left = estimateSecondsLeft(
+    baselineSeconds(history),
+    (last - start) / 1000,
+    updatingFor,
+    updated / ops.length,
+  );
+  const total = truncateToMinute(updatingFor + left);
+  return {
+    secondsLeft: left,
+    totalSeconds: total,
+    text: left === 0 ? undefined : estimateText(left, total, multiArch),
+    lastProgress: new Date(last),
+    updatingFor,
+  };
+}
+
+interface Estimate {
+  secondsLeft: number;
+  totalSeconds: number;
+  /** What oc prints after "Est. Time Remaining:" (nothing when the estimate is exactly 0). */
+  text: string | undefined;
+  lastProgress: Date;
+  updatingFor: number;
+}
+
+/**
+ * Stalled, slow or on time, as oc judges it from its estimate (ten minutes overdue is stalled,
+ * overdue is slow), but a machine-config rollout with nodes moving and none degraded is on time
+ * whatever its length: the node rollout takes as long as the pools are large, which an estimate
+ * from operator counts cannot know (README, "Where the update stands").
+ */
+function slowness(
+  estimate: Estimate | undefined,
+  mcoOnly: boolean,
   nodesMoving: boolean,
 ): { assessment: ControlPlaneAssessment; note: string } {
-  if (!startedAt || !now || ops.length === 0) return { assessment: 'Progressing', note: '' };
-  const updatingFor = now.getTime() - startedAt.getTime();
-  const mcoOnly =
-    updating.length === 1 && updating[0]!.name === 'machine-config' && updated === ops.length - 1;
-  // The node rollout's length depends on the pools' sizes, which the estimate does not know.
+  if (!estimate) return { assessment: 'Progressing', note: '' };
   if (mcoOnly && nodesMoving) {
     return { assessment: 'Progressing', note: '; machine-config is rolling out to the nodes' };
   }
-  let last: number | undefined;
-  if (mcoOnly) last = updating[0]!.since?.getTime();
-  else {
-    for (const o of ops) {
-      const t = findCondition(o.conditions, 'Progressing')?.lastTransitionTime?.getTime();
-      if (t !== undefined && (last === undefined || t > last)) last = t;
-    }
-  }
-  if (last === undefined || last <= startedAt.getTime()) last = now.getTime();
-  const toLast = last - startedAt.getTime();
-  const x = updated / ops.length;
-  const share = timewise(x);
-  const previous = history
-    .slice(1, -1)
-    .find((h) => h.state === 'Completed' && h.startedTime && h.completionTime);
-  const baseline = previous
-    ? previous.completionTime!.getTime() - previous.startedTime!.getTime()
-    : 60 * minute;
-  const expected = x > 0 && share > 0 && toLast > 5 * minute ? toLast / share : baseline;
-  if (x >= 1) return { assessment: 'Progressing', note: '' };
-  let remaining = expected - updatingFor;
-  remaining = remaining >= 0 ? remaining * 1.2 : remaining / 1.2;
-  const lastText = `; last progress ${isoTime(new Date(last))}, ${duration(now.getTime() - last)} before the gather`;
-  if (remaining < -10 * minute) {
+  const { secondsLeft, totalSeconds, updatingFor, lastProgress } = estimate;
+  const running = duration(updatingFor * 1000);
+  const expected = duration(totalSeconds * 1000);
+  if (secondsLeft < -10 * 60) {
     return {
       assessment: 'Stalled',
-      note: `, running for ${duration(updatingFor)} where about ${duration(expected)} was expected${lastText}`,
+      note: `, running for ${running} where about ${expected} was expected; last progress ${isoTime(lastProgress)}`,
     };
   }
-  if (remaining < 0) {
+  if (secondsLeft < 0) {
     return {
       assessment: 'ProgressingSlow',
-      note: `, running for ${duration(updatingFor)}, longer than the about ${duration(expected)} expected`,
+      note: `, running for ${running}, longer than the about ${expected} expected`,
     };
   }
   return { assessment: 'Progressing', note: '' };
-}
-
-/** Share of an update's time that has passed when a share of operators is updated. */
-function timewise(x: number): number {
-  if (x <= 0) return 0;
-  if (x >= 1) return 1;
-  return x <= 0.97 ? (x / 0.97) * 0.67 : 0.67 + ((x - 0.97) / 0.03) * 0.33;
 }

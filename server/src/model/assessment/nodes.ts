@@ -4,13 +4,13 @@
  * machine-config daemon's annotations, the node's conditions and its cordon.
  */
 import { nodeAssessmentOrder } from '../../core/updateStatus';
-import { findCondition } from '../condition';
 import type { Condition } from '../condition';
 import type { MachineConfigPool } from '../machineConfigPool';
 import { nodeAnnotations } from '../node';
 import type { Node } from '../node';
 import type { Snapshot } from '../snapshot';
 import { primaryPool } from '../snapshot';
+import { nodeEstimate } from './estimate';
 import type { NodeAssessment, NodePhase, NodeStatus } from './types';
 
 /** The release a rendered config was made for, when the controller stamped it. */
@@ -45,31 +45,28 @@ function factsOf(n: Node): NodeFacts {
   };
 }
 
-/** Why a node does not take work, in oc's words, with the time it started when known. */
+/**
+ * Why a node does not take work, in oc's words and in the order of its conditions (then its
+ * cordon), with the earliest time one started when known (a cordon has none in oc's count).
+ */
 function unavailability(n: NodeFacts): { reasons: string[]; since: Date | undefined } {
   const reasons: string[] = [];
   let since: Date | undefined;
-  const note = (t: Date | undefined) => {
-    if (t && (!since || t < since)) since = t;
+  const bad: Record<string, [ok: string, text: string]> = {
+    Ready: ['True', 'Not ready'],
+    DiskPressure: ['False', 'Disk pressure'],
+    NetworkUnavailable: ['False', 'Network unavailable'],
   };
-  const ready = findCondition(n.conditions, 'Ready');
-  if (ready && ready.status !== 'True') {
-    reasons.push('Not ready');
-    note(ready.lastTransitionTime);
-  }
-  for (const [type, text] of [
-    ['DiskPressure', 'Disk pressure'],
-    ['NetworkUnavailable', 'Network unavailable'],
-  ] as const) {
-    const c = findCondition(n.conditions, type);
-    if (c && c.status !== 'False') {
-      reasons.push(text);
-      note(c.lastTransitionTime);
-    }
+  for (const c of n.conditions) {
+    const rule = Object.hasOwn(bad, c.type) ? bad[c.type] : undefined;
+    if (!rule || c.status === rule[0]) continue;
+    reasons.push(rule[1]);
+    const t = c.lastTransitionTime;
+    if (t && (!since || t < since)) since = t;
   }
   if (n.unschedulable) {
     reasons.push('Node is marked unschedulable');
-    note(n.unschedulableSince);
+    if (!since) since = n.unschedulableSince;
   }
   return { reasons, since };
 }
@@ -121,7 +118,10 @@ export function nodeStatus(
   const unavailable = unavailability(n);
   const degraded = n.state === 'Degraded' || n.state === 'Unreconcilable';
   const processing = !done && !degraded && n.desired !== undefined;
-  if (!updating && (unavailable.reasons.length > 0 || processing)) {
+  // oc counts a node that is not ready, cordoned or still being processed as unavailable even
+  // while its assessment stays Progressing or Degraded (mco/layered_node_state.go IsUnavailable).
+  const isUnavailable = unavailable.reasons.length > 0 || processing;
+  if (!updating && isUnavailable) {
     assessment = 'Unavailable';
     message = [
       ...unavailable.reasons,
@@ -140,6 +140,8 @@ export function nodeStatus(
     pool: pool?.name,
     assessment,
     phase,
+    unavailable: isUnavailable,
+    estimate: nodeEstimate(phase, updated, degraded || (isUnavailable && !updating)),
     version,
     currentConfig: n.current,
     desiredConfig: n.desired,

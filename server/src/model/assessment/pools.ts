@@ -20,7 +20,7 @@ export function poolStatus(p: MachineConfigPool, nodes: NodeStatus[]): PoolStatu
   for (const n of nodes) {
     const degraded = n.assessment === 'Degraded';
     if (degraded) counts.degraded++;
-    if (n.assessment !== 'Unavailable') counts.available++;
+    if (!n.unavailable) counts.available++;
     if (n.phase === 'Updated') {
       counts.updated++;
       continue;

@@ -44,6 +44,13 @@ export interface NodeStatus {
   pool: string | undefined;
   assessment: NodeAssessment;
   phase: NodePhase;
+  /**
+   * Not ready, under disk or network pressure, cordoned, or its daemon still processing it: oc
+   * counts it out of the pool's Available whatever its assessment.
+   */
+  unavailable: boolean;
+  /** oc's EST column: `-` (done or excluded), `?` (waiting or stuck), `+5m`, `+10m` (draining). */
+  estimate: '-' | '?' | '+5m' | '+10m';
   /** The release of its current rendered config (`release-image-version`), when stamped. */
   version: string | undefined;
   currentConfig: string | undefined;
@@ -60,6 +67,16 @@ export interface UpdatingOperator {
   /** Its Progressing=True transition. */
   since: Date | undefined;
   message: string;
+  evidence: Location;
+}
+
+export interface MachineConfigImage {
+  /** `status.versions` `operator-image` of the ClusterOperator. */
+  reported: string;
+  /** The image the operator's Deployment runs. */
+  deployed: string;
+  /** They differ: the operator itself is still being updated. */
+  pending: boolean;
   evidence: Location;
 }
 
@@ -89,6 +106,13 @@ export interface ControlPlaneStatus {
   /** Operators of the release payload at the target, rounded percent (undefined without any). */
   completionPercent: number | undefined;
   operators: { total: number; updated: number; updating: number; waiting: number };
+  /**
+   * oc's "Est. Time Remaining" (`<10m`, `1h25m`, `N/A; estimate duration was 1h24m`, `N/A for
+   * Multi-Architecture Migration`), while operators are left to update.
+   */
+  estimate: string | undefined;
+  /** machine-config's reported image against its Deployment's, when the gather holds both. */
+  machineConfigImage: MachineConfigImage | undefined;
   updating: UpdatingOperator[];
   health: {
     healthy: number;
