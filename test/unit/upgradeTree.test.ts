@@ -56,6 +56,10 @@ describe('Upgrade Status tree model', () => {
       cp.description,
       /^Stalled · 10\/11 operators updated · 1 unavailable, 0 degraded$/,
     );
+    assert.match(
+      cp.tooltip,
+      /\nEst\. Time Remaining \(as oc estimates it\): N\/A; estimate duration was 3h22m$/,
+    );
     assert.deepEqual(
       cp.children.map((c) => `${c.label} ${c.description}`),
       [

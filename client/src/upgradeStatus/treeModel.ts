@@ -212,7 +212,8 @@ function controlPlaneItem(parent: string, r: RootStatusReport): TreeItemModel {
       (cp.health.unavailable || cp.health.degraded
         ? ` · ${cp.health.unavailable} unavailable, ${cp.health.degraded} degraded`
         : ''),
-    tooltip: cp.reason,
+    tooltip:
+      cp.reason + (cp.estimate ? `\nEst. Time Remaining (as oc estimates it): ${cp.estimate}` : ''),
     icon: iconOf(tone),
     tone,
     ...evidenceOf(cp),
@@ -277,7 +278,10 @@ function nodeItems(parent: string, nodes: NodeReport[]): TreeItemModel[] {
           `${n.name}: ${n.assessment}, ${n.phase}, release ${n.version ?? 'unknown'}` +
           `\ncurrent ${n.currentConfig ?? '?'}\ndesired ${n.desiredConfig ?? '?'}` +
           (n.message ? `\n\n${n.message}` : '') +
-          (n.since ? `\nsince ${n.since}` : ''),
+          (n.since ? `\nsince ${n.since}` : '') +
+          (n.estimate === '+5m' || n.estimate === '+10m'
+            ? `\nEST ${n.estimate} (oc's guess by phase)`
+            : ''),
         icon: n.assessment === 'Excluded' ? 'debug-pause' : iconOf(tone),
         tone,
         evidence: { file: n.file, line: n.line },
