@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import {
   copyFileSync,
+  cpSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -14,7 +16,7 @@ import { basename, dirname, join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import * as yazl from 'yazl';
-import { samples } from '../support/fixtures';
+import { samples, updates } from '../support/fixtures';
 import { runCli } from '../support/cli';
 import { listing } from '../support/listing';
 
@@ -121,5 +123,50 @@ describe('CLI on archives', () => {
   it('cache clear empties the cache', () => {
     assert.match(run('cache', 'clear').stdout, /removed \d+ entr/);
     assert.match(run('cache', 'list').stdout, /empty/);
+  });
+});
+
+describe('CLI on an archive whose must-gather.local.* holds a stray namespaces/', () => {
+  const sample = updates.stalled;
+  const name = basename(sample);
+  const copy = join(work, 'stray', name);
+  cpSync(sample, copy, { recursive: true });
+  const [dest] = readdirSync(copy).filter((n) => n.startsWith('must-gather.local.'));
+  const stray = join(copy, dest!, 'namespaces', 'openshift-foo', 'core');
+  mkdirSync(stray, { recursive: true });
+  writeFileSync(
+    join(stray, 'pods.yaml'),
+    'apiVersion: v1\nitems: []\nkind: List\nmetadata:\n  resourceVersion: ""\n',
+  );
+  const tgz = join(work, 'stray.tar.gz');
+  tar(tgz, '-czf', dirname(copy), name);
+
+  it('analyses the image folder, with the findings of the unpacked fixture and a note', () => {
+    interface Summary {
+      root: string;
+      counts: { nodes: number };
+      notes: string[];
+    }
+    const json = (path: string) =>
+      JSON.parse(run('analyze', path, '--format', 'json').stdout) as {
+        summary: Summary[];
+        findings: (Reported & { column: number; message: string })[];
+      };
+    const fromFolder = json(sample);
+    const fromArchive = json(tgz);
+    const prefix = `stray.tar.gz!/${name}/`;
+    const key = (f: Reported & { column: number; message: string }, strip = '') =>
+      `${f.rule} ${f.file.startsWith(strip) ? f.file.slice(strip.length) : `!${f.file}`}:${f.line}:${f.column} ${f.message}`;
+    assert.ok(fromFolder.findings.length > 0);
+    assert.deepEqual(
+      fromArchive.findings.map((f) => key(f, prefix)).sort(),
+      fromFolder.findings.map((f) => key(f)).sort(),
+    );
+    assert.equal(fromArchive.summary.length, 1);
+    assert.equal(fromArchive.summary[0]!.counts.nodes, fromFolder.summary[0]!.counts.nodes);
+    assert.deepEqual(fromArchive.summary[0]!.notes, [
+      `\`${name}/${dest!}/namespaces/\` holds a partial tree beside the image folder (no \`cluster-scoped-resources/\` with it): it was not analysed`,
+      ...fromFolder.summary[0]!.notes,
+    ]);
   });
 });

@@ -2,11 +2,15 @@
  * Finds must-gather roots below a folder. A root is a folder holding `cluster-scoped-resources/`
  * or `namespaces/` (normally the image-named folder beside `timestamp`), a CI gather-extra
  * folder of JSON Lists, or an Insights Operator archive's tree (`config/version.json` or
- * `config/clusteroperator/`). Only directory listings are read; roots never nest. Image folders
- * a gather left holding nothing the analysis reads are reported too: their image failed.
+ * `config/clusteroperator/`). A folder holding only one of the two trees is partial: when a
+ * complete gather lies below it (an image folder holding both, an Insights tree, gather-extra),
+ * those are the roots and the partial tree is a note on them; otherwise it is the root (`oc adm
+ * inspect ns/x` writes only `namespaces/`). Only directory listings are read; roots never nest.
+ * Image folders a gather left holding nothing the analysis reads are reported too: their image
+ * failed.
  */
 import { readdir } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename, join, relative, sep } from 'node:path';
 import {
   holdsOnlyBookkeeping,
   imageOfFolder,
@@ -27,6 +31,11 @@ export interface GatherRoot {
    * name says nothing): an Insights archive's name holds its gather time.
    */
   archiveName?: string;
+  /**
+   * What discovery passed over around this root, one sentence each, for the layout's notes: a
+   * partial tree beside or above it that was not analysed.
+   */
+  notes?: string[];
 }
 
 /** An image folder holding nothing the analysis reads: that gather image failed. */
@@ -46,6 +55,9 @@ export const maxDiscoveryDepth = 4;
 
 const skipped = new Set(['node_modules', '.git', '.cache', 'dist', 'out']);
 
+/** The two resource trees of a must-gather (and of `oc adm inspect` output). */
+const trees = ['cluster-scoped-resources', 'namespaces'] as const;
+
 export async function discoverRoots(
   folder: string,
   maxDepth = maxDiscoveryDepth,
@@ -58,19 +70,30 @@ export async function discoverGathers(
   folder: string,
   maxDepth = maxDiscoveryDepth,
 ): Promise<Discovery> {
-  const out: Discovery = { roots: [], failedImages: [] };
-  await visit(folder, 0, maxDepth, false, out);
+  const found = emptyWalk();
+  await visit(folder, folder, 0, maxDepth, false, found);
+  const out: Discovery = { roots: found.roots, failedImages: found.failedImages };
   out.roots.sort((a, b) => a.path.localeCompare(b.path));
   out.failedImages.sort((a, b) => a.path.localeCompare(b.path));
   return out;
 }
 
+/** What a walk found: a discovery, and which of its must-gather roots hold one tree only. */
+interface Walk extends Discovery {
+  partial: Set<GatherRoot>;
+}
+
+function emptyWalk(): Walk {
+  return { roots: [], failedImages: [], partial: new Set() };
+}
+
 async function visit(
+  top: string,
   dir: string,
   depth: number,
   maxDepth: number,
   inDestination: boolean,
-  out: Discovery,
+  out: Walk,
 ): Promise<void> {
   let entries;
   try {
@@ -85,15 +108,43 @@ async function visit(
     out.roots.push({ kind: 'insights', path: dir });
     return;
   }
-  if (dirs.has('cluster-scoped-resources') || dirs.has('namespaces')) {
+  const held = trees.filter((t) => dirs.has(t));
+  if (held.length === trees.length) {
     out.roots.push({ kind: 'must-gather', path: dir });
+    return;
+  }
+  const name = basename(dir);
+  if (held.length > 0) {
+    // One tree only: a stray copy beside the image folder (must-gather.local.N/namespaces/), or
+    // `oc adm inspect` of namespaced objects. A complete gather below is the data; this is not.
+    // Image folders and inspect destinations hold no gather of their own below: not looked in.
+    const below = emptyWalk();
+    if (depth < maxDepth && !isImageFolderName(name) && !isInspectDestination(name)) {
+      const destination = isDestinationListing(name, files);
+      await Promise.all(
+        subfolders(dirs).map((d) =>
+          visit(top, join(dir, d), depth + 1, maxDepth, destination, below),
+        ),
+      );
+    }
+    if (below.roots.some((r) => !below.partial.has(r))) {
+      for (const r of below.roots) {
+        r.notes = [partialTreeNote(top, dir, held[0]!, r), ...(r.notes ?? [])];
+        out.roots.push(r);
+        if (below.partial.has(r)) out.partial.add(r);
+      }
+      out.failedImages.push(...below.failedImages);
+      return;
+    }
+    const root: GatherRoot = { kind: 'must-gather', path: dir };
+    out.roots.push(root);
+    out.partial.add(root);
     return;
   }
   if (gatherExtraMarkers.some((m) => files.has(m))) {
     out.roots.push({ kind: 'gather-extra', path: dir });
     return;
   }
-  const name = basename(dir);
   if (
     holdsOnlyBookkeeping(entries) &&
     !isInspectDestination(name) &&
@@ -105,9 +156,35 @@ async function visit(
   }
   if (depth >= maxDepth) return;
   const destination = isDestinationListing(name, files);
-  // Symbolic links are not followed: a must-gather may point anywhere.
-  const subdirs = [...dirs].filter((d) => !skipped.has(d) && !d.startsWith('.')).sort();
-  await Promise.all(subdirs.map((d) => visit(join(dir, d), depth + 1, maxDepth, destination, out)));
+  await Promise.all(
+    subfolders(dirs).map((d) => visit(top, join(dir, d), depth + 1, maxDepth, destination, out)),
+  );
+}
+
+/**
+ * The folders a walk enters, sorted: not the resource trees, hidden folders or build output.
+ * `dirs` holds real folders only: symbolic links are not followed (a must-gather may point
+ * anywhere).
+ */
+function subfolders(dirs: ReadonlySet<string>): string[] {
+  return [...dirs]
+    .filter(
+      (d) => !skipped.has(d) && !d.startsWith('.') && !(trees as readonly string[]).includes(d),
+    )
+    .sort();
+}
+
+/**
+ * The note on a root found below a folder holding one resource tree only: where the tree is
+ * (relative to the folder discovery started from), what it lacks, and that it was not analysed.
+ */
+function partialTreeNote(top: string, dir: string, held: string, root: GatherRoot): string {
+  const rel = relative(top, join(dir, held)).split(sep).join('/');
+  const missing = trees.find((t) => t !== held)!;
+  const rootName = basename(root.path);
+  const what = isImageFolderName(rootName) ? 'the image folder' : rootName;
+  const where = relative(dir, root.path).split(sep).length === 1 ? 'beside' : 'above';
+  return `\`${rel}/\` holds a partial tree ${where} ${what} (no \`${missing}/\` with it): it was not analysed`;
 }
 
 /** `config/` of an Insights archive: `version.json` (the ClusterVersion) or `clusteroperator/`. */

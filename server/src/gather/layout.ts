@@ -20,6 +20,8 @@ import {
   isMustGatherDestination,
 } from './gatherNames';
 
+const resourceTrees: readonly string[] = ['cluster-scoped-resources', 'namespaces'];
+
 export type GatherForm = 'must-gather' | 'inspect' | 'gather-extra' | 'insights';
 
 export interface GatherLayout {
@@ -46,6 +48,8 @@ export function layoutOfKind(kind: RootKind): GatherLayout {
  */
 export async function readLayout(root: GatherRoot): Promise<GatherLayout> {
   const layout = layoutOfKind(root.kind);
+  // What discovery passed over around the root (a partial tree beside it) comes first.
+  layout.notes.push(...(root.notes ?? []));
   if (root.kind === 'insights') return insightsLayout(root, layout);
   if (root.kind !== 'must-gather') return layout;
   const name = basename(root.path);
@@ -85,9 +89,10 @@ export async function readLayout(root: GatherRoot): Promise<GatherLayout> {
 
   if (inDestination) {
     for (const e of siblings) {
-      // As discovery sees them: hidden folders are not image folders, inspect output is data.
+      // As discovery sees them: hidden folders are not image folders, inspect output is data,
+      // and a stray resource tree beside the image folder is a tree (its own note says so).
       if (!e.isDirectory() || e.name === name || e.name.startsWith('.')) continue;
-      if (isInspectDestination(e.name)) continue;
+      if (isInspectDestination(e.name) || resourceTrees.includes(e.name)) continue;
       const entries = await listing(join(parent, e.name));
       if (!holdsOnlyBookkeeping(entries)) continue;
       const img =
