@@ -6,6 +6,12 @@
  * `/etc/kubernetes/kubelet-ca.crt`) into every pool's status. A rotated signer stays in the bundle
  * beside its successor until it expires, so an expiring CA with a later one of the same signer is
  * normal rotation. One finding per pool and bundle; error once a CA has expired.
+ *
+ * The first day (docs/domain/certificates.md): the installer's `kubelet-signer` lives one day, and
+ * the first `kube-csr-signer_@<unix>` it signs ends with it. The kube-controller-manager operator
+ * replaces both once 80% of their lifetime has passed. On a cluster installed less than a day
+ * before the gather, such a signer is reported at info level until its successor is due (plus an
+ * hour for the new CA to reach the pool's list); later, or once expired, it is a real finding.
  */
 import { arr, date, rec, str } from '../model/access';
 import type { Condition } from '../model/condition';
@@ -13,14 +19,35 @@ import type { MachineConfigPool } from '../model/machineConfigPool';
 import { atLeast, parseRelease } from '../model/release';
 import { operator } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
-import { clip, duration, isoTime, listing } from '../core/text';
+import { ago, clip, duration, isoTime, listing } from '../core/text';
 import type { Location } from '../core/finding';
 import { poolName } from './poolText';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 
+const hourMs = 3600 * 1000;
+const dayMs = 24 * hourMs;
+
 /** How close to the gather an expiry is a warning. */
-export const certExpiryHorizonMs = 7 * 86400 * 1000;
+export const certExpiryHorizonMs = 7 * dayMs;
+
+/** The installer's `ValidityOneDay`: the lifetime of its `kubelet-signer`. */
+export const bootstrapLifetimeMs = dayMs;
+
+/**
+ * library-go's cert rotation replaces a signer, and a signer it signs, once 80% of its lifetime has
+ * passed (`needNewSigningCertKeyPair`, `needNewTargetCertKeyPairForTime`).
+ */
+export const refreshFraction = 0.8;
+
+/**
+ * After the successor is due: the operator's next sync (every minute), then the bundles
+ * (`csr-controller-ca`, `kube-apiserver-client-ca`), the ControllerConfig and the pool's status.
+ */
+export const successorGraceMs = hourMs;
+
+/** Tolerance on a one-day lifetime and on the install time: clock skew, seconds between steps. */
+const slackMs = hourMs;
 
 interface CertEntry {
   bundle: string;
@@ -30,20 +57,77 @@ interface CertEntry {
   location: Location;
 }
 
+/** The common name of a subject (`CN=kubelet-signer,OU=openshift` → `kubelet-signer`). */
+function commonName(subject: string): string {
+  return (/(?:^|,)\s*CN=([^,]+)/.exec(subject)?.[1] ?? subject).trim();
+}
+
 /**
  * The signer a subject stands for, so that a rotated CA and its successor match: the installer's
  * `CN=kube-apiserver-to-kubelet-signer,OU=openshift` and the operator's
  * `CN=openshift-kube-apiserver-operator_kube-apiserver-to-kubelet-signer@1712345678`, or
  * `CN=kube-csr-signer_@1712345678` and the next one. The installer's bootstrap `kubelet-signer`
- * is followed by the kube-controller-manager operator's `kube-csr-signer`.
+ * is the kube-controller-manager operator's first `csr-signer-signer` (the signer of its CSR
+ * signer), followed by `openshift-kube-controller-manager-operator_csr-signer-signer@<unix>`.
  */
 export function signerFamily(subject: string): string {
-  const cn = /(?:^|,)\s*CN=([^,]+)/.exec(subject)?.[1] ?? subject;
-  const f = cn
-    .trim()
+  const f = commonName(subject)
     .replace(/_?@\d+$/, '')
     .replace(/^openshift-[a-z0-9-]+-operator_/, '');
-  return f === 'kubelet-signer' ? 'kube-csr-signer' : f;
+  return f === 'kubelet-signer' ? 'csr-signer-signer' : f;
+}
+
+/** A one-day signer of the install: when it began and when its successor is due. */
+interface Bootstrap {
+  notBefore: Date;
+  due: Date;
+}
+
+/**
+ * Whether an entry is one of the install's one-day signers (docs/domain/certificates.md): the
+ * installer's `kubelet-signer` (24 hours), or a `kube-csr-signer_@<unix>` living a day or less
+ * (its lifetime capped at the one-day signer that signed it). Either ends within a day of the
+ * install's start: a CA of that name that outlives it is no bootstrap signer.
+ */
+export function bootstrapSigner(
+  subject: string,
+  expiry: Date,
+  install: Date,
+): Bootstrap | undefined {
+  const cn = commonName(subject);
+  const end = expiry.getTime();
+  let start: number;
+  if (cn === 'kubelet-signer') start = end - bootstrapLifetimeMs;
+  else {
+    const created = /^kube-csr-signer_@(\d+)$/.exec(cn)?.[1];
+    if (!created) return undefined;
+    start = Number(created) * 1000;
+    const lifetime = end - start;
+    if (lifetime <= 0 || lifetime > bootstrapLifetimeMs + slackMs) return undefined;
+  }
+  if (end > install.getTime() + bootstrapLifetimeMs + slackMs) return undefined;
+  return {
+    notBefore: new Date(start),
+    due: new Date(start + refreshFraction * (end - start)),
+  };
+}
+
+/**
+ * When the cluster was installed: the earliest of the ClusterVersion's creation and its oldest
+ * history entry's start and completion (the install's entry; on a long, pruned history a later
+ * update's, but such a cluster is never a day old).
+ */
+export function installTime(s: Snapshot): { at: Date; location: Location } | undefined {
+  const cv = s.clusterVersion;
+  if (!cv) return undefined;
+  const history = cv.history;
+  const oldest = history[history.length - 1];
+  const times: { at: Date; location: Location }[] = [];
+  if (cv.creationTimestamp)
+    times.push({ at: cv.creationTimestamp, location: cv.at('metadata', 'creationTimestamp') });
+  if (oldest?.startedTime) times.push({ at: oldest.startedTime, location: oldest.location });
+  if (oldest?.completionTime) times.push({ at: oldest.completionTime, location: oldest.location });
+  return times.sort((a, b) => a.at.getTime() - b.at.getTime())[0];
 }
 
 function entriesOf(p: MachineConfigPool): CertEntry[] {
@@ -104,11 +188,22 @@ function staleness(
   return undefined;
 }
 
+/** An entry the rule reports, and whether it is a first-day signer (on schedule or not). */
+interface Flagged extends CertEntry {
+  bootstrap?: Bootstrap;
+  /** A first-day signer whose successor is not yet due, in a list that is not stale: info only. */
+  onSchedule: boolean;
+  /** A first-day signer expired, or past its successor's due time and the grace after it. */
+  pastDue: boolean;
+}
+
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+
 export const poolCertExpiry: Rule = {
   id: 'pool-cert-expiry',
   defaultSeverity: 'warning',
   summary:
-    "a CA in a pool's status.certExpirys has expired or expires within 7 days of the gather, with no successor listed",
+    "a CA in a pool's status.certExpirys has expired or expires within 7 days of the gather, with no successor listed (the installer's one-day bootstrap signers on a cluster's first day: info)",
   check(s: Snapshot, _context: RuleContext) {
     const gather = s.gatherTime;
     if (!gather) return [];
@@ -117,6 +212,15 @@ export const poolCertExpiry: Rule = {
       operator(s, 'machine-config')?.operatorVersion?.version ?? s.clusterVersion?.desiredVersion,
     );
     if (rel4 && !atLeast(rel4, 4, 14)) return [];
+    // The first day: installed less than a day before the gather.
+    const installed = installTime(s);
+    const firstDay =
+      installed &&
+      installed.at.getTime() <= gather.getTime() &&
+      gather.getTime() - installed.at.getTime() < dayMs
+        ? installed
+        : undefined;
+    const describeOne = (e: CertEntry) => `${clip(e.subject, 200)} ${relative(e.expiry, gather)}`;
     return s.pools.flatMap((p) => {
       const entries = entriesOf(p);
       const bundles = [...new Set(entries.map((e) => e.bundle))];
@@ -128,31 +232,97 @@ export const poolCertExpiry: Rule = {
           const cur = latest.get(e.family);
           if (!cur || e.expiry.getTime() > cur.expiry.getTime()) latest.set(e.family, e);
         }
-        const flagged = [...latest.values()]
+        // A stale list may lack a successor that exists: its expiries stay findings.
+        const stale = staleness(s, p);
+        const flagged: Flagged[] = [...latest.values()]
           .filter((e) => e.expiry.getTime() - gather.getTime() <= certExpiryHorizonMs)
-          .sort((a, b) => a.expiry.getTime() - b.expiry.getTime());
-        const first = flagged[0];
-        if (!first) return [];
-        const expired = flagged.some((e) => e.expiry.getTime() <= gather.getTime());
-        const describeOne = (e: CertEntry) =>
-          `${clip(e.subject, 200)} ${relative(e.expiry, gather)}`;
-        const one = flagged.length === 1;
+          .sort((a, b) => a.expiry.getTime() - b.expiry.getTime())
+          .map((e) => {
+            const bootstrap = firstDay && bootstrapSigner(e.subject, e.expiry, firstDay.at);
+            if (!bootstrap) return { ...e, onSchedule: false, pastDue: false };
+            const pastDue =
+              e.expiry.getTime() <= gather.getTime() ||
+              gather.getTime() >= bootstrap.due.getTime() + successorGraceMs;
+            return { ...e, bootstrap, onSchedule: !pastDue && !stale, pastDue };
+          });
+        if (flagged.length === 0) return [];
+        const paused = p.paused
+          ? " The pool is paused, but from 4.13 the machine-config daemon writes this bundle from the ControllerConfig outside the rendered config: unpausing brings no successor; it must come from the signer's operator (the kube-apiserver operator's kube-apiserver-to-kubelet-client-ca, the kube-controller-manager operator's csr-signer)."
+          : '';
+        const pausedRel = p.paused
+          ? rel(p.at('spec', 'paused'), `pool ${p.name} is paused`)
+          : undefined;
+        const installRel =
+          firstDay &&
+          rel(firstDay.location, `installed ${isoTime(firstDay.at)}, ${ago(firstDay.at, gather)}`);
+        const olderOf = (reported: CertEntry[]) =>
+          inBundle
+            .filter(
+              (e) =>
+                reported.every((f) => f.location.pointer !== e.location.pointer) &&
+                reported.some((f) => f.family === e.family),
+            )
+            .map((e) => rel(e.location, `older CA of the same signer: ${clip(e.subject, 120)}`));
+        const onSchedule = flagged.filter((e) => e.onSchedule);
+        const real = flagged.filter((e) => !e.onSchedule);
+
+        if (real.length === 0) {
+          // Only the install's one-day signers, their successors not yet due: normal.
+          const first = onSchedule[0]!;
+          const one = onSchedule.length === 1;
+          const due = new Date(Math.max(...onSchedule.map((e) => e.bootstrap!.due.getTime())));
+          const message =
+            `Pool ${poolName(p)}: ${one ? 'a CA' : `${onSchedule.length} CAs`} in bundle ${bundle}${bundleMeaning(bundle)} ` +
+            `${one ? 'expires' : 'expire'} within a day of the gather on the cluster's first day ` +
+            `(installed ${isoTime(firstDay!.at)}, ${ago(firstDay!.at, gather)}): ` +
+            `${listing(onSchedule.map(describeOne))}. ` +
+            `${one ? 'This is' : 'These are'} the installer's one-day bootstrap ${plural(onSchedule.length, 'signer', 'signers')}; ` +
+            `the kube-controller-manager operator replaces ${one ? 'it' : 'them'} with its own csr-signer-signer (60 days) and kube-csr-signer (30 days) ` +
+            `once 80% of ${one ? 'its' : 'their'} lifetime has passed, by ${isoTime(due)} (${ago(due, gather)}), ` +
+            `and the old ${one ? 'CA leaves the bundle when it expires' : 'CAs leave the bundle when they expire'}.`;
+          return [
+            finding(
+              poolCertExpiry,
+              p.subject,
+              first.location,
+              message,
+              [
+                ...onSchedule
+                  .slice(1)
+                  .map((e) =>
+                    rel(e.location, `${clip(e.subject, 120)} ${relative(e.expiry, gather)}`),
+                  ),
+                installRel,
+              ],
+              'info',
+            ),
+          ];
+        }
+
+        const first = real[0]!;
+        const expired = real.some((e) => e.expiry.getTime() <= gather.getTime());
+        const one = real.length === 1;
         const verb = expired
           ? one
             ? 'has expired'
             : 'have expired or expire within 7 days of the gather'
           : `expire${one ? 's' : ''} within 7 days of the gather`;
-        const stale = staleness(s, p);
-        const paused = p.paused
-          ? " The pool is paused, but from 4.13 the machine-config daemon writes this bundle from the ControllerConfig outside the rendered config: unpausing brings no successor; it must come from the signer's operator (the kube-apiserver operator's kube-apiserver-to-kubelet-client-ca, the kube-controller-manager operator's csr-signer)."
+        const describeReal = (e: Flagged) =>
+          describeOne(e) +
+          (e.bootstrap
+            ? ` (the installer's one-day bootstrap signer, its successor due ${isoTime(e.bootstrap.due)})`
+            : '');
+        const lateText = real.some((e) => e.pastDue)
+          ? " The kube-controller-manager operator replaces the installer's one-day bootstrap signers once 80% of their lifetime has passed: with no successor listed after that, the rotation has failed or its new CA has not reached the ControllerConfig."
           : '';
         const message =
-          `Pool ${poolName(p)}: ${one ? 'a CA' : `${flagged.length} CAs`} in bundle ${bundle}${bundleMeaning(bundle)} ` +
+          `Pool ${poolName(p)}: ${one ? 'a CA' : `${real.length} CAs`} in bundle ${bundle}${bundleMeaning(bundle)} ` +
           `${verb} with no successor listed in status.certExpirys: ` +
-          `${listing(flagged.map(describeOne))}. ` +
+          `${listing(real.map(describeReal))}. ` +
           (expired
             ? 'Client certificates signed by an expired CA are refused by the kubelets (the kube-apiserver cannot reach them for logs, exec and metrics; nodes may go NotReady).'
             : 'Once it expires, client certificates it signed are refused by the kubelets unless a new CA is published and synced before then.') +
+          lateText +
           (stale?.text ?? '') +
           paused;
         return [
@@ -162,21 +332,21 @@ export const poolCertExpiry: Rule = {
             first.location,
             message,
             [
-              ...flagged
+              ...real
                 .slice(1)
                 .map((e) =>
                   rel(e.location, `${clip(e.subject, 120)} ${relative(e.expiry, gather)}`),
                 ),
-              ...inBundle
-                .filter(
-                  (e) =>
-                    flagged.every((f) => f !== e) && flagged.some((f) => f.family === e.family),
-                )
-                .map((e) =>
-                  rel(e.location, `older CA of the same signer: ${clip(e.subject, 120)}`),
+              ...olderOf(real),
+              ...onSchedule.map((e) =>
+                rel(
+                  e.location,
+                  `the installer's one-day bootstrap signer ${clip(e.subject, 120)}, replaced on schedule (due ${isoTime(e.bootstrap!.due)})`,
                 ),
+              ),
+              real.some((e) => e.bootstrap) ? installRel : undefined,
               stale && rel(stale.location, stale.label),
-              p.paused ? rel(p.at('spec', 'paused'), `pool ${p.name} is paused`) : undefined,
+              pausedRel,
             ],
             expired ? 'error' : 'warning',
           ),
