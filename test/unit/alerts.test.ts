@@ -76,10 +76,10 @@ async function analyze(path: string, limits = defaultLimits) {
 }
 
 const invalidOf = (fs: Finding[]) => fs.filter((f) => f.rule === 'yaml-invalid');
-/** What an analysis says besides the file problems. */
+/** What an analysis says besides the alerts and the file problems. */
 const othersOf = (fs: Finding[]) =>
   fs
-    .filter((f) => f.rule !== 'yaml-invalid')
+    .filter((f) => f.rule !== 'alert-firing' && f.rule !== 'yaml-invalid')
     .map((f) => `${f.rule} ${f.severity} ${f.subject}: ${f.message}`);
 
 describe('Prometheus alerts: the model', () => {
@@ -231,6 +231,7 @@ describe('Prometheus alerts: a rules.json that is not usable', () => {
     writeFileSync(rules, content);
     const a = await analyze(copy.path, limits);
     assert.deepEqual(a.snapshot.alerts, []);
+    assert.ok(!a.findings.some((f) => f.rule === 'alert-firing'));
     assert.deepEqual(othersOf(a.findings), othersOf(intact));
     return invalidOf(a.findings);
   }
@@ -239,6 +240,7 @@ describe('Prometheus alerts: a rules.json that is not usable', () => {
     const a = await analyze(copy.path);
     intact = a.findings;
     assert.equal(a.snapshot.alerts.length, 8);
+    assert.equal(intact.filter((f) => f.rule === 'alert-firing').length, 4);
     assert.deepEqual(invalidOf(intact), []);
   });
 
@@ -334,6 +336,12 @@ describe('Prometheus alerts: alerts.json and odd files', () => {
           '/data/alerts/0',
         ],
       ],
+    );
+    assert.deepEqual(
+      alone.findings
+        .filter((f) => f.rule === 'alert-firing')
+        .map((f) => [f.subject, f.location.pointer]),
+      [['alert/payments/PodDisruptionBudgetAtLimit', '/data/alerts/0']],
     );
     assert.ok(alone.filesRead.includes(join(root, 'monitoring/prometheus/alerts.json')));
   });
