@@ -59,6 +59,11 @@ describe('CLI: firing alerts in analyze and status', () => {
       assert.ok(text.startsWith(`{"labels":{"alertname":"${name}"`), text.slice(0, 80));
       assert.ok(text.endsWith('"value":"1e+00"}'), text.slice(-40));
     }
+    // The drain's finding names Prometheus' alert on the budget, at the same place.
+    const drain = findings.find((f) => f.rule === 'node-mcd-degraded')!;
+    const evidence = drain.related.find((x) => x.message.includes('PodDisruptionBudgetAtLimit'))!;
+    assert.match(evidence.file, rulesJson);
+    assert.deepEqual([evidence.line, evidence.column], [alerts[1]!.line, alerts[1]!.column]);
   });
 
   it('status --format json lists them as insights of impact Unknown, with file and line', () => {
