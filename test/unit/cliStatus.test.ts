@@ -117,7 +117,7 @@ describe('CLI status: the JSON contract', () => {
         for (const k of ['level', 'impact', 'since', 'message', 'rule', 'subject', 'file', 'line'])
           assert.ok(k in i, `insight.${k}`);
         assert.match(i.level, /^(error|warning|info)$/);
-        assert.match(i.impact, /^(Update Stalled|Update Speed|API Availability|None)$/);
+        assert.match(i.impact, /^(Update Stalled|Update Speed|API Availability|Unknown|None)$/);
       }
     }
   });

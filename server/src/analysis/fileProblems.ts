@@ -1,6 +1,7 @@
 /**
  * The one place `yaml-invalid` findings are made: a file that cannot be read, does not parse,
- * is not UTF-8, or (for a resource the rules read) holds no object.
+ * is not UTF-8, or (for a resource the rules read) holds no object, or (for Prometheus' saved
+ * answers) holds something else.
  */
 import type { Finding } from '../core/finding';
 import { sep } from 'node:path';
@@ -78,6 +79,14 @@ export function probeProblem(
 /** A parsed object of another kind than its folder holds (a Pod in clusteroperators/). */
 export function wrongKind(file: string, rel: string, found: string, kind: string): Finding {
   return invalidFile(file, rel, [0, 0], ` holds a ${found}, not a ${kind}`);
+}
+
+/**
+ * A file of Prometheus' answers that parses but holds none (its error response, an HTML page
+ * read as text, another object): `why` says what it holds, from `model/alerts`.
+ */
+export function notPrometheusAnswer(file: string, rel: string, why: string): Finding {
+  return invalidFile(file, rel, [0, 0], ` ${why}`);
 }
 
 /**

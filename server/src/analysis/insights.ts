@@ -23,6 +23,8 @@ export interface Insight {
 
 /** What each rule's findings mean for the update, in oc's words. */
 export const impactOf: Readonly<Record<string, Impact>> = {
+  // oc does not know what an alert means for the update: `unknownImpactType`.
+  'alert-firing': 'Unknown',
   'clusterversion-failing': 'Update Stalled',
   'clusterversion-slow-operator': 'Update Speed',
   'clusterversion-update-incomplete': 'None',

@@ -1,6 +1,7 @@
 /**
  * Builds a Snapshot from a root's index: parses only the files the rules need (ClusterVersion,
- * ClusterOperators, pools, nodes, MachineConfigNodes, and the rendered configs that pools and nodes name), reads
+ * ClusterOperators, pools, nodes, MachineConfigNodes, the rendered configs that pools and nodes
+ * name, and Prometheus' alerts), reads
  * objects out of List files, and prefers a single-object file over a List copy of the same object.
  * Every file that cannot be read or parsed becomes one `yaml-invalid` finding.
  */
@@ -9,8 +10,10 @@ import type { ParsedFileCache, ReadMode } from '../gather/fileCache';
 import { filesOf, podLogFiles } from '../gather/gatherIndex';
 import { containerLogs } from '../gather/podLogs';
 import type { ContainerLogs } from '../gather/podLogs';
-import type { GatherIndex, IndexedFile } from '../gather/gatherIndex';
+import type { AlertFile, GatherIndex, IndexedFile } from '../gather/gatherIndex';
 import { arr, rec, str } from '../model/access';
+import { alertKey, maxAlerts, readAlerts } from '../model/alerts';
+import type { Alert } from '../model/alerts';
 import type { Json } from '../model/access';
 import { ClusterOperator } from '../model/clusterOperator';
 import { ClusterVersion } from '../model/clusterVersion';
@@ -31,7 +34,13 @@ import { PodDisruptionBudget } from '../model/podDisruptionBudget';
 import type { DaemonLog, LoggedDrainLine, LoggedResult, Snapshot } from '../model/snapshot';
 import type { Finding } from '../core/finding';
 import { classifyNodeReason } from '../rules/signatures';
-import { fileProblem, invalidFile, probeProblem, wrongKind } from './fileProblems';
+import {
+  fileProblem,
+  invalidFile,
+  notPrometheusAnswer,
+  probeProblem,
+  wrongKind,
+} from './fileProblems';
 
 export interface LoadResult {
   snapshot: Snapshot;
@@ -129,6 +138,7 @@ export async function loadSnapshot(
     ...(mcoDeployment ? { mcoDeployment } : {}),
     pdbs,
     machineConfigNodes: mcns,
+    alerts: await loadAlerts(ctx, index.alertFiles),
     namespaces: [
       ...new Set(
         index.namespaces.concat(
@@ -245,6 +255,41 @@ async function loadMcoDeployment(
   if (files.length === 0) return undefined;
   const found = await loadKind(ctx, files, Deployment, 'Deployment');
   return found.find((d) => d.name === MCO_DEPLOYMENT.name);
+}
+
+/**
+ * Prometheus' pending and firing alerts from the answers the gather saved (`rules.json`, then
+ * `alerts.json`; an alert in both is kept once), at most `maxAlerts` in all. An empty file is
+ * what `gather_monitoring` leaves when Prometheus did not answer: no alert, no problem. A file
+ * that cannot be read, does not parse or is not Prometheus' answer is one `yaml-invalid`.
+ */
+async function loadAlerts(ctx: LoadContext, files: AlertFile[]): Promise<Alert[]> {
+  const out: Alert[] = [];
+  const seen = new Set<string>();
+  for (const f of files) {
+    const r = await ctx.cache.get(f.path);
+    ctx.filesRead.push(f.path);
+    const problem = fileProblem(f.path, f.rel, r, false);
+    if (problem) ctx.problems.push(problem);
+    if (!r.ok) continue;
+    // What a broken file's pieces hold is not read (bytes that are not UTF-8 alone still are).
+    if (r.parsed.problems.some((p) => !p.message.startsWith('is not UTF-8'))) continue;
+    const value = r.parsed.docs[0]?.value;
+    if (value === undefined || value === null) continue;
+    const read = readAlerts(value, f.path, f.shape, maxAlerts - out.length);
+    if (!read.ok) {
+      // One finding per file: bytes that are not UTF-8 were said already.
+      if (!problem) ctx.problems.push(notPrometheusAnswer(f.path, f.rel, read.problem));
+      continue;
+    }
+    for (const a of read.alerts) {
+      const key = alertKey(a);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(a);
+    }
+  }
+  return out;
 }
 
 const mcoNamespace = 'openshift-machine-config-operator';

@@ -24,7 +24,8 @@ export interface RelatedLocation extends Location {
 /**
  * The object a finding is about, as `<kind>/<name>`: `cv/version`, `co/machine-config`,
  * `mcp/worker`, `node/<name>`, `mc/<name>`, `log/<namespace>/<pod>/<container>` for a pod log,
- * and `file/<path in the must-gather>` for a file that cannot be read. Stable across gathers of
+ * `alert/<namespace>/<alertname>` (`alert/<alertname>` without a namespace) for a Prometheus
+ * alert, and `file/<path in the must-gather>` for a file that cannot be read. Stable across gathers of
  * one cluster, so findings can be grouped by cause and compared between gathers.
  */
 export type Subject = string;

@@ -104,7 +104,7 @@ export interface PoolReport extends Evidence {
 
 export interface InsightReport extends Evidence {
   level: 'error' | 'warning' | 'info';
-  impact: 'Update Stalled' | 'Update Speed' | 'API Availability' | 'None';
+  impact: 'Update Stalled' | 'Update Speed' | 'API Availability' | 'Unknown' | 'None';
   since: string | null;
   message: string;
   /** The rule of the finding that says why (null for what the assessment alone says). */

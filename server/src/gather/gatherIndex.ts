@@ -4,7 +4,7 @@
  * a file except the tiny `timestamp` (and, through `readLayout`, the gather's own small logs).
  */
 import type { Dirent } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { lstat, readdir, readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { archiveOfExtraction } from './archiveCache';
@@ -13,7 +13,7 @@ import { timeOfDestinationName, timeOfInsightsName } from './gatherNames';
 import { classifyInsightsPath } from './insightsPath';
 import { readLayout } from './layout';
 import type { GatherLayout } from './layout';
-import { classifyGatherExtraPath, classifyMustGatherPath } from './resourcePath';
+import { classifyGatherExtraPath, classifyMustGatherPath, prometheusFiles } from './resourcePath';
 import type { PathKind, ResourcePath } from './resourcePath';
 import { parseTimestampFile } from './timestamp';
 
@@ -26,11 +26,20 @@ export interface IndexedFile {
   list: boolean;
 }
 
+/** A file of Prometheus' answers and the API it answers (see `prometheusFiles`). */
+export interface AlertFile {
+  path: string;
+  rel: string;
+  shape: 'rules' | 'alerts';
+}
+
 export interface GatherIndex {
   root: GatherRoot;
   /** The files of the kinds in `indexedResources`. */
   files: IndexedFile[];
   logs: string[];
+  /** Prometheus' alerts as the gather saved them (`monitoring/prometheus/rules.json`, `alerts.json`). */
+  alertFiles: AlertFile[];
   /** A must-gather's namespace folders (`namespaces/<ns>/`), whatever they hold. */
   namespaces: string[];
   /** Start of the gather, from the root's `timestamp` file. */
@@ -58,6 +67,7 @@ export async function buildIndex(root: GatherRoot): Promise<GatherIndex> {
       namespaces.add(rel.slice(nsPrefix.length));
     return enters[root.kind](rel);
   };
+  const lookup = root.kind === 'must-gather' ? findAlertFiles(root.path, notes) : [];
   await walk(root.path, '', enter, notes, (rel) => {
     const k: PathKind = classify(rel);
     if (k.kind === 'log') logs.push(join(root.path, rel));
@@ -73,6 +83,7 @@ export async function buildIndex(root: GatherRoot): Promise<GatherIndex> {
       });
     }
   });
+  const alertFiles = await lookup;
   // Code-unit order: stable across locales, and far cheaper than localeCompare on 40k paths.
   files.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
   const layout = await readLayout(root);
@@ -92,8 +103,44 @@ export async function buildIndex(root: GatherRoot): Promise<GatherIndex> {
     );
   }
   notes.sort();
-  const base = { root, files, logs, namespaces: [...namespaces].sort(), notes, layout };
+  const base = {
+    root,
+    files,
+    logs,
+    alertFiles,
+    namespaces: [...namespaces].sort(),
+    notes,
+    layout,
+  };
   return gatherTime ? { ...base, gatherTime } : base;
+}
+
+/**
+ * `monitoring/prometheus/rules.json` and `alerts.json`, looked up by name: the walk does not enter
+ * `monitoring/` (metrics dumps, per-replica status), so these two are the only files of it known.
+ */
+async function findAlertFiles(rootPath: string, notes: string[]): Promise<AlertFile[]> {
+  const found = await Promise.all(
+    Object.entries(prometheusFiles).map(async ([rel, shape]): Promise<AlertFile[]> => {
+      const path = join(rootPath, rel);
+      try {
+        const st = await lstat(path);
+        if (st.isFile()) return [{ path, rel, shape }];
+        notes.push(
+          st.isDirectory()
+            ? `${rel}: a folder where a file was expected`
+            : st.isSymbolicLink()
+              ? `${rel}: symbolic link not followed`
+              : `${rel}: not a regular file, not read`,
+        );
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code !== 'ENOENT' && code !== 'ENOTDIR') notes.push(`${rel}: not read (${code})`);
+      }
+      return [];
+    }),
+  );
+  return found.flat();
 }
 
 /**

@@ -57,6 +57,16 @@ export function classifyMustGatherPath(rel: string): PathKind {
   return { kind: 'other' };
 }
 
+/**
+ * Prometheus' answers that `gather_monitoring` saves under a must-gather's `monitoring/prometheus/`
+ * (`curl …/api/v1/<object>` into `<object>.json`, its stderr beside it): the only files of
+ * `monitoring/` the analysis reads, by the API they answer.
+ */
+export const prometheusFiles: Readonly<Record<string, 'rules' | 'alerts'>> = {
+  'monitoring/prometheus/rules.json': 'rules',
+  'monitoring/prometheus/alerts.json': 'alerts',
+};
+
 /** CI gather-extra JSON Lists (`oc get -o json`), by file name. */
 const gatherExtraLists: Record<string, ResourcePath> = {
   'clusteroperators.json': { group: 'config.openshift.io', plural: 'clusteroperators' },

@@ -2,6 +2,7 @@
 import type { Deployment } from './deployment';
 import type { Subject } from '../core/finding';
 import type { GatherRoot } from '../gather/discover';
+import type { Alert } from './alerts';
 import type { ResultOfWork } from './cvoLog';
 import type { DrainLine } from './drainLog';
 import type { ClusterOperator } from './clusterOperator';
@@ -50,6 +51,11 @@ export interface Snapshot {
   pdbs: PodDisruptionBudget[];
   /** MachineConfigNodes (4.16+ TechPreview, default from 4.20; gathered from 4.19), by name. */
   machineConfigNodes: MachineConfigNode[];
+  /**
+   * Prometheus' pending and firing alerts (`monitoring/prometheus/rules.json` and `alerts.json`,
+   * an alert in both once), when the gather saved them; empty otherwise.
+   */
+  alerts: Alert[];
   /** Namespaces the gather holds any file of (`namespaces/<ns>/…`), sorted. */
   namespaces: string[];
 }

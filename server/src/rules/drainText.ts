@@ -1,6 +1,6 @@
 /**
  * What blocks a node's drain, in words and evidence, from the machine-config-controller's drain
- * lines and the gathered PodDisruptionBudgets: shared by `mco-drain-stuck` (the drain still
+ * lines, the gathered PodDisruptionBudgets and Prometheus' alerts on them: shared by `mco-drain-stuck` (the drain still
  * running) and `node-mcd-degraded` (the daemon gave up on it after an hour).
  */
 import type { RelatedLocation } from '../core/finding';
@@ -8,6 +8,7 @@ import { clip, listing, when } from '../core/text';
 import { nodeDrain } from '../model/drainLog';
 import type { NodeDrain, PodRef } from '../model/drainLog';
 import type { LoggedDrainLine, Snapshot } from '../model/snapshot';
+import { alertEvidence, budgetAlerts } from './alertText';
 import { rel } from './rule';
 
 /** Every drain line of the controller's (and a 4.10 daemon's) logs, oldest first; once per snapshot. */
@@ -83,6 +84,12 @@ export function describeBlockers(s: Snapshot, d: NodeDrain<LoggedDrainLine>): Bl
       budget = `namespace ${p.namespace} was not gathered, so its PodDisruptionBudget is not in the must-gather (oc get pdb -n ${p.namespace} shows it)`;
     } else {
       budget = `no gathered PodDisruptionBudget of namespace ${p.namespace} allows 0 disruptions (oc writes namespaces/<ns>/policy/poddisruptionbudgets.yaml only from its newer releases)`;
+    }
+    // Prometheus' word on the budget: the named one's, else any of the pod's namespace.
+    if (p.refusals > 0) {
+      const labels: Record<string, string> = { namespace: p.namespace };
+      if (named) labels.poddisruptionbudget = named.name;
+      related.push(...alertEvidence(s, budgetAlerts, labels));
     }
     const why =
       guard !== undefined

@@ -2,13 +2,15 @@
  * operator-degraded: a ClusterOperator reports Degraded=True, with its own reason and message:
  * information under 5 minutes, a warning, an error from 40 minutes (as oc adm upgrade status).
  * A static-pod operator degraded only by its installer or etcd members is left to
- * control-plane-rollout-stuck, which reports that rollout.
+ * control-plane-rollout-stuck, which reports that rollout. A ClusterOperatorDegraded alert on the
+ * operator is related evidence.
  */
 import { findCondition } from '../model/condition';
 import type { Snapshot } from '../model/snapshot';
 import { degradedOnlyByRollout } from '../model/staticPods';
 import { mcoBlockedByNonRequiredPool } from './mcoBlockedByNonRequiredPool';
 import { agedConditionFinding } from './ages';
+import { alertEvidence } from './alertText';
 import { cvoReaction } from './releaseNotes';
 
 import type { Rule, RuleContext } from './rule';
@@ -31,7 +33,9 @@ export const operatorDegraded: Rule = {
         `${o.name} is Degraded since ${when(c.lastTransitionTime, s.gatherTime)}` +
         (detail ? `: ${clip(detail, 400)}.` : '.') +
         cvoReaction(s, o, 'degraded');
-      return [agedConditionFinding(operatorDegraded, s, context, o, c, message, 40)];
+      const f = agedConditionFinding(operatorDegraded, s, context, o, c, message, 40);
+      f.related.push(...alertEvidence(s, ['ClusterOperatorDegraded'], { name: o.name }));
+      return [f];
     });
   },
 };

@@ -1,12 +1,14 @@
 /**
  * operator-unavailable: a ClusterOperator reports Available=False: information under 5 minutes,
- * a warning, an error from 20 minutes (as oc adm upgrade status).
+ * a warning, an error from 20 minutes (as oc adm upgrade status). A ClusterOperatorDown alert on
+ * the operator is related evidence.
  */
 import { findCondition } from '../model/condition';
 import { parseRelease } from '../model/release';
 import type { Snapshot } from '../model/snapshot';
 import { availabilityBehaviour, cvoReaction } from './releaseNotes';
 import { agedConditionFinding } from './ages';
+import { alertEvidence } from './alertText';
 
 import type { Rule, RuleContext } from './rule';
 import { clip, when } from '../core/text';
@@ -31,7 +33,9 @@ export const operatorUnavailable: Rule = {
         (detail ? `: ${clip(detail)}.` : '.') +
         cvoReaction(s, o, 'not available') +
         mcoNote;
-      return [agedConditionFinding(operatorUnavailable, s, context, o, c, message, 20)];
+      const f = agedConditionFinding(operatorUnavailable, s, context, o, c, message, 20);
+      f.related.push(...alertEvidence(s, ['ClusterOperatorDown'], { name: o.name }));
+      return [f];
     });
   },
 };

@@ -1,4 +1,5 @@
 /** Every rule, in the order their findings are listed. */
+import { alertFiring } from './alertFiring';
 import { clusterVersionUpdateIncomplete } from './clusterVersionUpdateIncomplete';
 import { mcoBlockedByNonRequiredPool } from './mcoBlockedByNonRequiredPool';
 import { mcoDrainStuck } from './mcoDrainStuck';
@@ -55,6 +56,7 @@ export const rules: readonly Rule[] = [
   clusterVersionSlowOperator,
   clusterVersionUpdateIncomplete,
   cvoWaitingOnOperator,
+  alertFiring,
 ];
 
 /** Rules that are not checks over a Snapshot but still have ids users can configure. */

@@ -6,6 +6,7 @@ import type { Node } from '../../../server/src/model/node';
 import { PodDisruptionBudget } from '../../../server/src/model/podDisruptionBudget';
 import type { Snapshot } from '../../../server/src/model/snapshot';
 import { mcoDrainStuck } from '../../../server/src/rules/mcoDrainStuck';
+import { withAlerts } from '../../support/alerts';
 import { copyFixture } from '../../support/copyFixture';
 import { healthyUpdates, mustGatherRoot, samples, updates } from '../../support/fixtures';
 import { loadFixture } from '../../support/snapshot';
@@ -46,6 +47,14 @@ const pdb = (s: Snapshot, namespace: string, name: string, minAvailable: number 
   };
   s.pdbs.push(new PodDisruptionBudget(raw, { file, doc: 0, base: '/items/0' }));
   if (!s.namespaces.includes(namespace)) s.namespaces.push(namespace);
+};
+
+/** Labels of the kube-controller-manager operator's alert on a budget at its limit. */
+const budgetAlert = {
+  alertname: 'PodDisruptionBudgetAtLimit',
+  namespace: 'inventory',
+  poddisruptionbudget: 'ledger',
+  severity: 'warning',
 };
 
 /** The drain stops at the etcd guard of a master instead (4.11+: etcd-guard-pdb). */
@@ -299,6 +308,67 @@ ruleTester(mcoDrainStuck, {
           ],
         },
       ],
+    },
+    {
+      name: "backs a refused eviction with Prometheus' budget alert of the pod's namespace, when the budget was not gathered",
+      snapshot: snapshotOf(
+        updates.drainBlocked,
+        withAlerts(
+          { labels: { ...budgetAlert, poddisruptionbudget: 'inventory-db' }, minutesAgo: 95 },
+          { labels: { ...budgetAlert, namespace: 'payments' }, minutesAgo: 95 },
+          {
+            labels: { ...budgetAlert, alertname: 'PodDisruptionBudgetLimit', severity: 'critical' },
+            state: 'pending',
+            minutesAgo: 3,
+          },
+          { labels: { ...budgetAlert, alertname: 'KubePodNotReady', pod: 'inventory-db-0' } },
+        ),
+      ),
+      findings: [
+        {
+          severity: 'warning',
+          subject: `node/${blocked}`,
+          message: /namespace inventory was not gathered/,
+          related: [
+            (r) =>
+              r.pointer === '/data/alerts/0' &&
+              r.file.endsWith('monitoring/prometheus/alerts.json') &&
+              r.message ===
+                'Prometheus alert PodDisruptionBudgetAtLimit (PodDisruptionBudget inventory/inventory-db) firing since 2024-04-18T12:17:27Z (1h35m before the gather)',
+            (r) =>
+              r.pointer === '/data/alerts/2' &&
+              /^Prometheus alert PodDisruptionBudgetLimit \(PodDisruptionBudget inventory\/ledger\) pending since /.test(
+                r.message,
+              ),
+          ],
+        },
+      ],
+      check: ([f]) => {
+        const alerts = f!.related.filter((r) => r.file.endsWith('alerts.json'));
+        assert.deepEqual(
+          alerts.map((r) => r.pointer),
+          ['/data/alerts/0', '/data/alerts/2'],
+          'not the other namespace, not another alert',
+        );
+      },
+    },
+    {
+      name: 'with the budget gathered, only the alert on that budget',
+      snapshot: snapshotOf(
+        updates.drainBlocked,
+        (s) => pdb(s, 'inventory', 'inventory-db', 1),
+        withAlerts(
+          { labels: { ...budgetAlert, poddisruptionbudget: 'inventory-cache' }, minutesAgo: 95 },
+          { labels: { ...budgetAlert, poddisruptionbudget: 'inventory-db' }, minutesAgo: 95 },
+        ),
+      ),
+      findings: [{ severity: 'warning', subject: `node/${blocked}`, message: /inventory-db/ }],
+      check: ([f]) => {
+        assert.deepEqual(
+          f!.related.filter((r) => r.file.endsWith('alerts.json')).map((r) => r.pointer),
+          ['/data/alerts/1'],
+        );
+      },
     },
     {
       name: 'reads the budget from the namespace List oc writes when the namespace was gathered',

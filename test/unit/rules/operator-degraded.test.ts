@@ -1,9 +1,11 @@
+import assert from 'node:assert/strict';
 import { requiredForUpgradeLabel } from '../../../server/src/model/machineConfigPool';
 import { operator, pool } from '../../../server/src/model/snapshot';
 import { operatorDegraded } from '../../../server/src/rules/operatorDegraded';
 import { samples } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 import { labelsOf, setCondition } from '../../support/snapshot';
+import { withAlerts } from '../../support/alerts';
 
 ruleTester(operatorDegraded, {
   valid: [
@@ -81,6 +83,65 @@ ruleTester(operatorDegraded, {
       name: 'degraded for 50 minutes: an error',
       snapshot: snapshotOf(samples.healthy, networkDegradedFor(50)),
       findings: [{ severity: 'error', subject: 'co/network', message: /RolloutHung/ }],
+    },
+  ],
+});
+
+// The CVO's ClusterOperatorDegraded alert on the same operator backs the condition.
+ruleTester(operatorDegraded, {
+  valid: [],
+  invalid: [
+    {
+      name: "ClusterOperatorDegraded on the operator is related evidence; another operator's is not",
+      snapshot: snapshotOf(
+        samples.healthy,
+        networkDegradedFor(50),
+        withAlerts(
+          {
+            labels: {
+              alertname: 'ClusterOperatorDegraded',
+              name: 'network',
+              namespace: 'openshift-cluster-version',
+              reason: 'RolloutHung',
+              severity: 'warning',
+            },
+            minutesAgo: 20,
+          },
+          {
+            labels: {
+              alertname: 'ClusterOperatorDegraded',
+              name: 'ingress',
+              namespace: 'openshift-cluster-version',
+              severity: 'warning',
+            },
+            minutesAgo: 20,
+          },
+          {
+            labels: {
+              alertname: 'ClusterOperatorDown',
+              name: 'network',
+              namespace: 'openshift-cluster-version',
+              severity: 'critical',
+            },
+            minutesAgo: 20,
+          },
+        ),
+      ),
+      findings: [
+        {
+          severity: 'error',
+          subject: 'co/network',
+          message: /^network is Degraded since/,
+          related: [
+            (r) =>
+              r.pointer === '/data/alerts/0' &&
+              r.message ===
+                'Prometheus alert ClusterOperatorDegraded (ClusterOperator network) firing since 2022-03-24T17:21:05Z (20m0s before the gather)',
+          ],
+        },
+      ],
+      check: ([f]) =>
+        assert.equal(f!.related.length, 1, 'only the alert on network being degraded'),
     },
   ],
 });

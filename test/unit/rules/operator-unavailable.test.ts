@@ -3,6 +3,7 @@ import { operatorUnavailable } from '../../../server/src/rules/operatorUnavailab
 import { samples } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 import { setCondition } from '../../support/snapshot';
+import { withAlerts } from '../../support/alerts';
 import { operator } from '../../../server/src/model/snapshot';
 
 ruleTester(operatorUnavailable, {
@@ -87,6 +88,64 @@ ruleTester(operatorUnavailable, {
       check([f]) {
         assert.doesNotMatch(f!.message, /counts an unavailable operator as a failure/);
       },
+    },
+  ],
+});
+
+// The CVO's ClusterOperatorDown alert on the same operator backs the condition.
+ruleTester(operatorUnavailable, {
+  valid: [],
+  invalid: [
+    {
+      name: "ClusterOperatorDown on the operator is related evidence; another operator's is not",
+      snapshot: snapshotOf(
+        samples.workerBlocksMco,
+        withAlerts(
+          {
+            labels: {
+              alertname: 'ClusterOperatorDown',
+              name: 'dns',
+              namespace: 'openshift-cluster-version',
+              severity: 'critical',
+            },
+            minutesAgo: 170,
+          },
+          {
+            labels: {
+              alertname: 'ClusterOperatorDown',
+              name: 'machine-config',
+              namespace: 'openshift-cluster-version',
+              reason: 'MachineConfigControllerFailed',
+              severity: 'critical',
+            },
+            minutesAgo: 170,
+          },
+          {
+            labels: {
+              alertname: 'ClusterOperatorDegraded',
+              name: 'machine-config',
+              namespace: 'openshift-cluster-version',
+              severity: 'warning',
+            },
+            minutesAgo: 150,
+          },
+        ),
+      ),
+      findings: [
+        {
+          severity: 'error',
+          subject: 'co/machine-config',
+          message: /^machine-config is not available since/,
+          related: [
+            (r) =>
+              r.pointer === '/data/alerts/1' &&
+              r.message ===
+                'Prometheus alert ClusterOperatorDown (ClusterOperator machine-config) firing since 2021-03-25T09:30:41Z (2h50m before the gather)',
+          ],
+        },
+      ],
+      check: ([f]) =>
+        assert.equal(f!.related.length, 1, 'only the alert on machine-config being down'),
     },
   ],
 });

@@ -150,5 +150,5 @@ export interface UpdateAssessment {
   pools: PoolStatus[];
 }
 
-/** oc's words for what an insight affects. */
-export type Impact = 'Update Stalled' | 'Update Speed' | 'API Availability' | 'None';
+/** oc's words for what an insight affects (`Unknown`: a firing alert, whose effect oc cannot tell). */
+export type Impact = 'Update Stalled' | 'Update Speed' | 'API Availability' | 'Unknown' | 'None';
