@@ -346,6 +346,20 @@ describe('Prometheus alerts: alerts.json and odd files', () => {
     assert.ok(alone.filesRead.includes(join(root, 'monitoring/prometheus/alerts.json')));
   });
 
+  it('keeps every alert of one answer, even two with the same labels', async () => {
+    const alerts = join(root, 'monitoring/prometheus/alerts.json');
+    writeFileSync(alerts, alertsBody([pdbAlert, pdbAlert]));
+    try {
+      const twice = await analyze(copy.path);
+      assert.deepEqual(
+        twice.snapshot.alerts.map((a) => a.location.pointer),
+        ['/data/alerts/0', '/data/alerts/1'],
+      );
+    } finally {
+      writeFileSync(alerts, alertsBody([pdbAlert]));
+    }
+  });
+
   it('does not follow a link named rules.json, and says so', async () => {
     symlinkSync('/etc/hostname', join(root, rulesRel));
     const [r] = await discoverRoots(copy.path);

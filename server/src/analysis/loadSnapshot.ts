@@ -282,12 +282,12 @@ async function loadAlerts(ctx: LoadContext, files: AlertFile[]): Promise<Alert[]
       if (!problem) ctx.problems.push(notPrometheusAnswer(f.path, f.rel, read.problem));
       continue;
     }
-    for (const a of read.alerts) {
-      const key = alertKey(a);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      out.push(a);
-    }
+    // An alert in both answers is kept once; within one answer every alert is kept.
+    const keys = read.alerts.map(alertKey);
+    read.alerts.forEach((a, i) => {
+      if (!seen.has(keys[i]!)) out.push(a);
+    });
+    for (const k of keys) seen.add(k);
   }
   return out;
 }
