@@ -32,10 +32,14 @@ export const operatorNotLeveled: Rule = {
       // A static-pod rollout that has not converged: control-plane-rollout-stuck reports it,
       // version included.
       if (staticPodRollout(o)) return [];
-      // The operator the CVO waits on, rolling out (Progressing=True) in an update on time: the
-      // update's own progress, said as information.
-      const rolling =
-        cp === 'Progressing' && findCondition(o.conditions, 'Progressing')?.status === 'True';
+      // The operator the CVO waits on, in an update on time and neither Degraded nor unavailable:
+      // its turn in the update (rolling out, or not yet started: the CVO has just reached it),
+      // said as information. Slow or stalled, or unhealthy, it is a warning.
+      const healthy =
+        findCondition(o.conditions, 'Degraded')?.status !== 'True' &&
+        findCondition(o.conditions, 'Available')?.status !== 'False';
+      const rolling = cp === 'Progressing' && healthy;
+      const started = findCondition(o.conditions, 'Progressing')?.status === 'True';
       const conds = ['Available', 'Progressing', 'Degraded'].map((t) =>
         describe(findCondition(o.conditions, t), t),
       );
@@ -52,7 +56,9 @@ export const operatorNotLeveled: Rule = {
           v.location,
           message +
             (rolling
-              ? ` It is rolling out (Progressing=True) and the update is on time: this is its progress.`
+              ? started
+                ? ` It is rolling out (Progressing=True) and the update is on time: this is its progress.`
+                : ` The update is on time and ${o.name} is healthy: the cluster-version operator has reached it, and it has yet to start its rollout.`
               : ''),
           [
             rel(cv.at('status', 'desired'), `ClusterVersion desires ${target}`),

@@ -1,6 +1,7 @@
 import { operatorNotLeveled } from '../../../server/src/rules/operatorNotLeveled';
 import { samples, updates } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
+import { setCondition } from '../../support/snapshot';
 
 ruleTester(operatorNotLeveled, {
   valid: [
@@ -47,6 +48,33 @@ ruleTester(operatorNotLeveled, {
           message: [/reports waiting on machine-config/, /this is its progress/],
         },
       ],
+    },
+    {
+      name: 'the operator the CVO has just reached, not yet Progressing, in an update on time: information',
+      snapshot: snapshotOf(updates.draining, (s) => {
+        const mco = s.operators.find((o) => o.name === 'machine-config')!;
+        // Its condition moved half a minute ago, when the CVO reached it: the update is on time.
+        setCondition(mco, 'Progressing', {
+          status: 'False',
+          message: 'Cluster version is 4.15.2',
+          lastTransitionTime: new Date(s.gatherTime!.getTime() - 30_000).toISOString(),
+        });
+      }),
+      findings: [
+        {
+          severity: 'info',
+          subject: 'co/machine-config',
+          message: [/reports waiting on machine-config/, /has yet to start its rollout/],
+        },
+      ],
+    },
+    {
+      name: 'the operator the CVO waits on, Degraded, in an update on time: a warning',
+      snapshot: snapshotOf(updates.draining, (s) => {
+        const mco = s.operators.find((o) => o.name === 'machine-config')!;
+        setCondition(mco, 'Degraded', { status: 'True', reason: 'RequiredPoolsFailed' });
+      }),
+      findings: [{ severity: 'warning', subject: 'co/machine-config', message: /4\.15\.2/ }],
     },
     {
       name: 'the same operator in a stalled update: a warning',
