@@ -14,9 +14,9 @@ import {
   estimateSecondsLeft,
   estimateText,
   nodeEstimate,
-  ocDuration,
   timewiseComplete,
 } from '../../server/src/model/assessment/estimate';
+import { ocDuration } from '../../server/src/core/text';
 import { Deployment } from '../../server/src/model/deployment';
 import { runCli } from '../support/cli';
 import { copyFixture } from '../support/copyFixture';

@@ -5,7 +5,7 @@
  * the file:line of its evidence (relative to the must-gather), or as JSON.
  */
 import { summaryLine } from '../core/summary';
-import { clip, duration } from '../core/text';
+import { clip, duration, ocDuration } from '../core/text';
 import { controlPlaneLabels } from '../core/updateStatus';
 import type { Evidence, NodeReport, PoolReport, StatusReport } from '../core/updateStatus';
 
@@ -24,6 +24,9 @@ export function formatStatusText(report: StatusReport, color: boolean): string {
       e.file === undefined ? '' : paint('2', `  ${shorten(r.root, e.file)}:${e.line}`);
     const ago = (t: string | null) =>
       t && r.gatherTime ? duration(Date.parse(r.gatherTime) - Date.parse(t)) : '-';
+    // Update Health's SINCE as oc prints it: whole seconds, truncated (`24h8m54s`, `now`).
+    const since = (t: string | null) =>
+      t && r.gatherTime ? ocDuration((Date.parse(r.gatherTime) - Date.parse(t)) / 1000) : '-';
     const cp = r.controlPlane;
     out.push(paint('4', r.root), summaryLine(r.summary), '');
     out.push('= Control Plane =');
@@ -88,7 +91,7 @@ export function formatStatusText(report: StatusReport, color: boolean): string {
         ...table(
           ['SINCE', 'LEVEL', 'IMPACT', 'MESSAGE'],
           r.insights.map((i) => [
-            ago(i.since),
+            since(i.since),
             i.level[0]!.toUpperCase() + i.level.slice(1),
             i.impact,
             `${clip(i.message, 160)}${i.rule ? ` [${i.rule}]` : ''}${at(i)}`,

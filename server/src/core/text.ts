@@ -43,3 +43,18 @@ export function listing(items: string[]): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
+
+/**
+ * A duration as oc prints it (Go's `Duration.String`, fractions dropped, then oc's
+ * `shortDuration`): `now`, `45s`, `5m`, `1h25m`, `2h`, `24h8m54s`.
+ */
+export function ocDuration(seconds: number): string {
+  const whole = Math.trunc(seconds);
+  if (whole === 0) return 'now';
+  const sign = whole < 0 ? '-' : '';
+  const s = Math.abs(whole);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const text = h > 0 ? `${h}h${m}m${s % 60}s` : m > 0 ? `${m}m${s % 60}s` : `${s}s`;
+  return sign + text.replace(/h0m0s$/, 'h').replace(/m0s$/, 'm');
+}

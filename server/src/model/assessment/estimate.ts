@@ -5,6 +5,7 @@
  * rounding and wording, so that a must-gather reads as the live cluster did. See
  * docs/domain/update-status.md.
  */
+import { ocDuration } from '../../core/text';
 import type { HistoryEntry } from '../clusterVersion';
 import type { NodePhase } from './types';
 
@@ -83,21 +84,6 @@ export function nodeEstimate(
     default:
       return '+5m';
   }
-}
-
-/**
- * A duration as oc prints it (Go's `Duration.String`, fractions dropped, then oc's
- * `shortDuration`): `now`, `45s`, `5m`, `1h25m`, `2h`, `24h8m54s`.
- */
-export function ocDuration(seconds: number): string {
-  const whole = Math.trunc(seconds);
-  if (whole === 0) return 'now';
-  const sign = whole < 0 ? '-' : '';
-  const s = Math.abs(whole);
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const text = h > 0 ? `${h}h${m}m${s % 60}s` : m > 0 ? `${m}m${s % 60}s` : `${s}s`;
-  return sign + text.replace(/h0m0s$/, 'h').replace(/m0s$/, 'm');
 }
 
 /** Go's `Round`: halfway away from zero. */
