@@ -99,7 +99,7 @@ describe('CLI: firing alerts in analyze and status', () => {
     const health = out.slice(out.indexOf('= Update Health ='));
     assert.match(
       health,
-      /\n4d1h +Warning +Unknown +Alert PodDisruptionBudgetAtLimit is firing for PodDisruptionBudget payments\/ledger .*\[alert-firing\] +monitoring\/prometheus\/rules\.json:1\n/,
+      /\n97h0m7s +Warning +Unknown +Alert PodDisruptionBudgetAtLimit is firing for PodDisruptionBudget payments\/ledger .*\[alert-firing\] +monitoring\/prometheus\/rules\.json:1\n/,
     );
   });
 
