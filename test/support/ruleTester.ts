@@ -43,6 +43,8 @@ export interface ExpectedFinding {
   /** The whole expected location, deep-equal. */
   location?: (snapshot: Snapshot) => Location;
   related?: RelatedPredicate[];
+  /** The finding's cause key, for another rule's `explains` (deep-equal, undefined included). */
+  cause?: string;
 }
 
 export interface InvalidCase extends Case {
@@ -79,6 +81,7 @@ export function ruleTester(
           assert.equal(f.rule, rule.id);
           for (const re of [e.message].flat()) assert.match(f.message, re);
           if (e.location) assert.deepEqual(f.location, e.location(s));
+          if (e.cause !== undefined) assert.equal(f.cause, e.cause);
           for (const p of e.related ?? []) {
             assert.ok(
               f.related.some((r) => p(r, s)),

@@ -17,6 +17,7 @@ import type { Insight } from './insights';
 import type { Finding, Severity } from '../core/finding';
 import { severityRank } from '../core/finding';
 import { rules } from '../rules/registry';
+import { foldExplained } from './explained';
 import { loadSnapshot } from './loadSnapshot';
 import { summarize } from './summary';
 import type { GatherSummary } from '../core/summary';
@@ -83,6 +84,8 @@ export async function analyzeRoot(
   const assessment = assessUpdate(snapshot);
   const ruleContext: RuleContext = { limits: ctx.limits, assessment };
   for (const rule of rules) {
+    // A rule turned off is not run: it can neither report nor explain another rule's finding.
+    if (ctx.levels[rule.id] === 'off') continue;
     try {
       found.push(...rule.check(snapshot, ruleContext));
     } catch (err) {
@@ -91,7 +94,7 @@ export async function analyzeRoot(
       );
     }
   }
-  const findings = sortFindings(applyLevels(found, ctx.levels));
+  const findings = sortFindings(foldExplained(applyLevels(found, ctx.levels), rules));
   return {
     root,
     index: idx,

@@ -39,6 +39,11 @@ export interface Finding {
   related: RelatedLocation[];
   /** Since when what the finding says holds, when the must-gather tells (a condition's change). */
   since?: Date;
+  /**
+   * What the finding says is wrong, as a short key another rule's `explains` can name
+   * (`kubelet-skew`): set where one condition has several possible owners.
+   */
+  cause?: string;
 }
 
 export function severityRank(s: Severity): number {

@@ -24,6 +24,8 @@ export const mcoBlockedByNonRequiredPool: Rule = {
   id: 'mco-blocked-by-non-required-pool',
   defaultSeverity: 'warning',
   summary: 'machine-config is held back by a pool that is not required for upgrade',
+  // machine-config's Degraded=True RequiredPoolsFailed is this finding's own condition.
+  explains: [{ rule: 'operator-degraded' }],
   check(s: Snapshot, _context: RuleContext) {
     const mco = operator(s, 'machine-config');
     if (!mco) return [];

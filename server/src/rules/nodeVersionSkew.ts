@@ -25,6 +25,9 @@ export function allowedKubeletSkew(openshiftMinor: number): number {
 }
 
 /** The kube-apiserver operator's Upgradeable reasons about kubelet skew. */
+/** The cause key of kube-apiserver's Upgradeable=False over the kubelet skew (`Finding.cause`). */
+export const kubeletSkew = 'kubelet-skew';
+
 export function isKubeletSkewReason(reason: string): boolean {
   return reason.startsWith('KubeletMinorVersion_');
 }
@@ -97,6 +100,10 @@ export const nodeVersionSkew: Rule = {
   id: 'node-version-skew',
   defaultSeverity: 'warning',
   summary: "nodes' kubelets trail the API server by more than OpenShift allows",
+  // kube-apiserver's Upgradeable=False KubeletMinorVersion_… says the same skew.
+  explains: [
+    { rule: 'operator-not-upgradeable', subject: 'co/kube-apiserver', cause: kubeletSkew },
+  ],
   check(s: Snapshot, _context: RuleContext): Finding[] {
     const api = apiServer(s);
     if (!api) return [];

@@ -8,7 +8,6 @@
 import { findCondition } from '../model/condition';
 import type { Snapshot } from '../model/snapshot';
 import { degradedOnlyByRollout } from '../model/staticPods';
-import { mcoBlockedByNonRequiredPool } from './mcoBlockedByNonRequiredPool';
 import { agedConditionFinding } from './ages';
 import { alertEvidence } from './alertText';
 import { cvoReaction } from './releaseNotes';
@@ -21,11 +20,9 @@ export const operatorDegraded: Rule = {
   defaultSeverity: 'error',
   summary: 'a ClusterOperator reports Degraded=True',
   check(s: Snapshot, context: RuleContext) {
-    // When a non-required pool is the only cause, that rule's explanation replaces this one.
-    const explained = mcoBlockedByNonRequiredPool.check(s, context).length > 0;
     return s.operators.flatMap((o) => {
       const c = findCondition(o.conditions, 'Degraded');
-      if (c?.status !== 'True' || (explained && o.name === 'machine-config')) return [];
+      if (c?.status !== 'True') return [];
       // An installer or etcd-member failure alone: control-plane-rollout-stuck reports it.
       if (degradedOnlyByRollout(o)) return [];
       const detail = [c.reason, c.message].filter((x) => x !== '').join(': ');

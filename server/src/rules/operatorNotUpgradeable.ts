@@ -2,29 +2,29 @@
 import { findCondition } from '../model/condition';
 import { atLeast, parseRelease } from '../model/release';
 import type { Snapshot } from '../model/snapshot';
-import { isKubeletSkewReason, nodeVersionSkew } from './nodeVersionSkew';
+import { isKubeletSkewReason, kubeletSkew } from './nodeVersionSkew';
 import { finding } from './rule';
-import type { Rule, RuleContext } from './rule';
+import type { Rule } from './rule';
 import { clip, when } from '../core/text';
 
 export const operatorNotUpgradeable: Rule = {
   id: 'operator-not-upgradeable',
   defaultSeverity: 'info',
   summary: 'a ClusterOperator reports Upgradeable=False',
-  check(s: Snapshot, context: RuleContext) {
-    // The kubelet skew the kube-apiserver operator blocks on is node-version-skew's evidence.
-    const skewReported = nodeVersionSkew.check(s, context).length > 0;
+  check(s: Snapshot) {
     return s.operators.flatMap((o) => {
       const c = findCondition(o.conditions, 'Upgradeable');
       if (c?.status !== 'False') return [];
-      if (skewReported && o.name === 'kube-apiserver' && isKubeletSkewReason(c.reason)) return [];
       // 4.7.0 to 4.7.4 machine-config put the sentence in the reason field (bug 1939270).
       const detail = [c.reason, c.message].filter((x) => x !== '').join(': ');
       const message =
         `${o.name} is not upgradeable since ${when(c.lastTransitionTime, s.gatherTime)}` +
         (detail ? `: ${clip(detail, 300)}.` : '.') +
         zStreamNote(s);
-      return [finding(operatorNotUpgradeable, o.subject, c.location, message)];
+      const f = finding(operatorNotUpgradeable, o.subject, c.location, message);
+      // The kubelet skew the kube-apiserver operator blocks on: node-version-skew explains it.
+      if (o.name === 'kube-apiserver' && isKubeletSkewReason(c.reason)) f.cause = kubeletSkew;
+      return [f];
     });
   },
 };

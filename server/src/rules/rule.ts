@@ -32,12 +32,26 @@ export function updating(a: UpdateAssessment): boolean {
   return cp === 'Progressing' || cp === 'ProgressingSlow' || cp === 'Stalled';
 }
 
+/**
+ * A finding of another rule that a finding of this rule explains: of rule `rule`, about `subject`
+ * (the explaining finding's own subject when not given), with `cause` when given. After the
+ * user's levels, an explained finding is shown only as related evidence of its explainer; a rule
+ * that is off is never run and so explains nothing.
+ */
+export interface Explains {
+  rule: string;
+  subject?: string;
+  cause?: string;
+}
+
 export interface Rule {
   /** Stable kebab-case id, used in settings and output. */
   id: string;
   defaultSeverity: Severity;
   /** One line for docs and listings. */
   summary: string;
+  /** Findings of other rules that this rule's findings explain (one owner per cause). */
+  explains?: readonly Explains[];
   check(snapshot: Snapshot, context: RuleContext): Finding[];
 }
 

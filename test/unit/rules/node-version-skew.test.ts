@@ -84,13 +84,22 @@ ruleTester(nodeVersionSkew, {
   ],
 });
 
+// No rule calls another: operator-not-upgradeable reports the skew reason with its cause, and
+// node-version-skew's `explains` folds it into the node's finding (test/unit/explained.test.ts).
 ruleTester(operatorNotUpgradeable, {
-  valid: [
+  valid: [],
+  invalid: [
     {
-      name: 'the skew reason is left to node-version-skew when it reports the node',
+      name: 'the skew reason is reported with its cause, for node-version-skew to explain',
       snapshot: snapshotOf(updates.early, kubelet('v1.26.9+636f2be'), kasBlocks),
-      atOrAbove: 'info',
+      findings: [
+        {
+          severity: 'info',
+          subject: 'co/kube-apiserver',
+          message: /KubeletMinorVersion_/,
+          cause: 'kubelet-skew',
+        },
+      ],
     },
   ],
-  invalid: [],
 });
