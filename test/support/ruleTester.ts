@@ -58,7 +58,7 @@ export function ruleTester(
   rule: Rule,
   cases: { valid: readonly ValidCase[]; invalid: readonly InvalidCase[] },
 ): void {
-  describe(rule.id, () => {
+  describe(rule.meta.id, () => {
     for (const c of cases.valid) {
       it(`valid: ${c.name}`, async () => {
         const found = rule
@@ -78,7 +78,7 @@ export function ruleTester(
         );
         c.findings.forEach((e, i) => {
           const f = found[i]!;
-          assert.equal(f.rule, rule.id);
+          assert.equal(f.rule, rule.meta.id);
           for (const re of [e.message].flat()) assert.match(f.message, re);
           if (e.location) assert.deepEqual(f.location, e.location(s));
           if (e.cause !== undefined) assert.equal(f.cause, e.cause);

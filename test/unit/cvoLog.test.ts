@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { parseResultsOfWork } from '../../server/src/model/cvoLog';
-import { cvoWaitingOnOperator } from '../../server/src/rules/cvoWaitingOnOperator';
+import { cvoWaitingOnOperator } from '../../server/src/rules/cvo-waiting-on-operator';
 import { samples } from '../support/fixtures';
 import { ruleContext } from '../support/rules';
 import { loadFixture } from '../support/snapshot';

@@ -108,12 +108,12 @@ describe('explained findings', () => {
     for (const root of roots) {
       const all = await analyse(root, {});
       for (const r of rules) {
-        const without = new Set((await analyse(root, { [r.id]: 'off' })).map(key));
+        const without = new Set((await analyse(root, { [r.meta.id]: 'off' })).map(key));
         for (const f of all) {
-          if (f.rule === r.id) continue;
+          if (f.rule === r.meta.id) continue;
           assert.ok(
             without.has(key(f)),
-            `${r.id}=off removed ${f.rule} ${f.subject} in ${root.path}`,
+            `${r.meta.id}=off removed ${f.rule} ${f.subject} in ${root.path}`,
           );
           compared++;
         }

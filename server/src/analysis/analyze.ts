@@ -85,12 +85,12 @@ export async function analyzeRoot(
   const ruleContext: RuleContext = { limits: ctx.limits, assessment };
   for (const rule of rules) {
     // A rule turned off is not run: it can neither report nor explain another rule's finding.
-    if (ctx.levels[rule.id] === 'off') continue;
+    if (ctx.levels[rule.meta.id] === 'off') continue;
     try {
       found.push(...rule.check(snapshot, ruleContext));
     } catch (err) {
       internalErrors.push(
-        `rule ${rule.id} failed on ${root.path}: ${(err as Error).stack ?? String(err)}`,
+        `rule ${rule.meta.id} failed on ${root.path}: ${(err as Error).stack ?? String(err)}`,
       );
     }
   }

@@ -8,11 +8,11 @@ import { clip } from '../core/text';
 import type { Rule } from '../rules/rule';
 
 export function foldExplained(findings: Finding[], rules: readonly Rule[]): Finding[] {
-  const byId = new Map(rules.map((r) => [r.id, r]));
+  const byId = new Map(rules.map((r) => [r.meta.id, r]));
   const hidden = new Set<Finding>();
   const evidence = new Map<Finding, RelatedLocation[]>();
   for (const f of findings) {
-    for (const e of byId.get(f.rule)?.explains ?? []) {
+    for (const e of byId.get(f.rule)?.meta.explains ?? []) {
       const subject = e.subject ?? f.subject;
       for (const g of findings) {
         if (g === f || g.rule !== e.rule || g.subject !== subject) continue;

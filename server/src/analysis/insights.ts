@@ -6,6 +6,7 @@
  */
 import type { Finding, Location, Severity } from '../core/finding';
 import type { Impact, UpdateAssessment } from '../model/assessment';
+import { rules } from '../rules/registry';
 import { updating } from '../rules/rule';
 
 export type InsightLevel = 'error' | 'warning' | 'info';
@@ -21,38 +22,13 @@ export interface Insight {
   evidence: Location;
 }
 
-/** What each rule's findings mean for the update, in oc's words. */
-export const impactOf: Readonly<Record<string, Impact>> = {
-  // oc does not know what an alert means for the update: `unknownImpactType`.
-  'alert-firing': 'Unknown',
-  'clusterversion-failing': 'Update Stalled',
-  'clusterversion-slow-operator': 'Update Speed',
-  'clusterversion-update-incomplete': 'None',
-  'clusterversion-update-not-accepted': 'Update Stalled',
-  'control-plane-rollout-stuck': 'Update Stalled',
-  'cvo-waiting-on-operator': 'Update Stalled',
-  'mcn-phase-stuck': 'Update Stalled',
-  'mco-blocked-by-non-required-pool': 'Update Stalled',
-  'mco-drain-stuck': 'Update Stalled',
-  'mco-level-before-required-pools': 'Update Stalled',
-  'mco-required-pool-degraded-unreported': 'Update Stalled',
-  'node-mcd-degraded': 'Update Stalled',
-  'node-not-ready': 'Update Speed',
-  'node-ondisk-drift': 'Update Stalled',
-  'node-os-update-failed': 'Update Stalled',
-  'node-version-skew': 'None',
-  'operator-degraded': 'API Availability',
-  'operator-not-leveled': 'Update Stalled',
-  'operator-not-upgradeable': 'None',
-  'ocl-build-failed': 'Update Stalled',
-  'operator-unavailable': 'API Availability',
-  'pinnedimageset-degraded': 'Update Stalled',
-  // The kubelets refuse the API server's client certificates once the CA expires (logs, exec).
-  'pool-cert-expiry': 'API Availability',
-  'pool-degraded': 'Update Stalled',
-  'pool-not-updated': 'Update Speed',
-  'pool-paused': 'Update Stalled',
-};
+/**
+ * What each rule's findings mean for the update, in oc's words, from the rules' definitions
+ * (`yaml-invalid` is not an insight: a file that cannot be read says nothing of the update).
+ */
+export const impactOf: Readonly<Record<string, Impact>> = Object.fromEntries(
+  rules.map((r) => [r.meta.id, r.meta.impact]),
+);
 
 const levelRank: Record<InsightLevel, number> = { error: 0, warning: 1, info: 2 };
 

@@ -1,33 +1,35 @@
-/** Every rule, in the order their findings are listed. */
-import { alertFiring } from './alertFiring';
-import { clusterVersionUpdateIncomplete } from './clusterVersionUpdateIncomplete';
-import { mcoBlockedByNonRequiredPool } from './mcoBlockedByNonRequiredPool';
-import { mcoDrainStuck } from './mcoDrainStuck';
-import { mcnPhaseStuck } from './mcnPhaseStuck';
-import { mcoLevelBeforeRequiredPools } from './mcoLevelBeforeRequiredPools';
-import { operatorNotLeveled } from './operatorNotLeveled';
-import { poolDegraded } from './poolDegraded';
-import { poolNotUpdated } from './poolNotUpdated';
-import { clusterVersionFailing } from './clusterVersionFailing';
-import { clusterVersionUpdateNotAccepted } from './clusterVersionUpdateNotAccepted';
-import { controlPlaneRolloutStuck } from './controlPlaneRolloutStuck';
-import { clusterVersionSlowOperator } from './clusterVersionSlowOperator';
-import { cvoWaitingOnOperator } from './cvoWaitingOnOperator';
-import { mcoRequiredPoolDegradedUnreported } from './mcoRequiredPoolDegradedUnreported';
-import { nodeMcdDegraded } from './nodeMcdDegraded';
-import { nodeNotReady } from './nodeNotReady';
-import { nodeOndiskDrift } from './nodeOndiskDrift';
-import { nodeOsUpdateFailed } from './nodeOsUpdateFailed';
-import { nodeVersionSkew } from './nodeVersionSkew';
-import { operatorDegraded } from './operatorDegraded';
-import { operatorNotUpgradeable } from './operatorNotUpgradeable';
-import { operatorUnavailable } from './operatorUnavailable';
-import { oclBuildFailed } from './oclBuildFailed';
-import { pinnedImageSetDegraded } from './pinnedImageSetDegraded';
-import { poolPaused } from './poolPaused';
-import { poolCertExpiry } from './poolCertExpiry';
-import type { Rule } from './rule';
-import type { Severity } from '../core/finding';
+/**
+ * Every rule, by id. Findings are listed by file and position (analysis/analyze.ts
+ * `sortFindings`), not in this order. A new rule is one file named by its id, added here.
+ */
+import { alertFiring } from './alert-firing';
+import { clusterVersionFailing } from './clusterversion-failing';
+import { clusterVersionSlowOperator } from './clusterversion-slow-operator';
+import { clusterVersionUpdateIncomplete } from './clusterversion-update-incomplete';
+import { clusterVersionUpdateNotAccepted } from './clusterversion-update-not-accepted';
+import { controlPlaneRolloutStuck } from './control-plane-rollout-stuck';
+import { cvoWaitingOnOperator } from './cvo-waiting-on-operator';
+import { mcnPhaseStuck } from './mcn-phase-stuck';
+import { mcoBlockedByNonRequiredPool } from './mco-blocked-by-non-required-pool';
+import { mcoDrainStuck } from './mco-drain-stuck';
+import { mcoLevelBeforeRequiredPools } from './mco-level-before-required-pools';
+import { mcoRequiredPoolDegradedUnreported } from './mco-required-pool-degraded-unreported';
+import { nodeMcdDegraded } from './node-mcd-degraded';
+import { nodeNotReady } from './node-not-ready';
+import { nodeOndiskDrift } from './node-ondisk-drift';
+import { nodeOsUpdateFailed } from './node-os-update-failed';
+import { nodeVersionSkew } from './node-version-skew';
+import { oclBuildFailed } from './ocl-build-failed';
+import { operatorDegraded } from './operator-degraded';
+import { operatorNotLeveled } from './operator-not-leveled';
+import { operatorNotUpgradeable } from './operator-not-upgradeable';
+import { operatorUnavailable } from './operator-unavailable';
+import { pinnedImageSetDegraded } from './pinnedimageset-degraded';
+import { poolCertExpiry } from './pool-cert-expiry';
+import { poolDegraded } from './pool-degraded';
+import { poolNotUpdated } from './pool-not-updated';
+import { poolPaused } from './pool-paused';
+import type { Rule, RuleMeta } from './rule';
 
 export const rules: readonly Rule[] = [
   mcoLevelBeforeRequiredPools,
@@ -57,11 +59,26 @@ export const rules: readonly Rule[] = [
   clusterVersionUpdateIncomplete,
   cvoWaitingOnOperator,
   alertFiring,
+].sort((a, b) => (a.meta.id < b.meta.id ? -1 : 1));
+
+/** Ids users can configure that are not checks over a Snapshot: the analysis reports them. */
+export const builtInRules: readonly RuleMeta[] = [
+  {
+    id: 'yaml-invalid',
+    defaultSeverity: 'error',
+    levels: 'error',
+    description: 'a file the analysis needs cannot be read or parsed',
+    explanation: 'a file the analysis needs does not parse (or is binary, or too large).',
+    impact: 'None',
+    reads: ['file'],
+  },
 ];
 
-/** Rules that are not checks over a Snapshot but still have ids users can configure. */
-export const builtInRuleIds: Record<string, Severity> = { 'yaml-invalid': 'error' };
+/** Every rule's definition, checks and built-in alike, by id. */
+export function allRuleMeta(): RuleMeta[] {
+  return [...rules.map((r) => r.meta), ...builtInRules].sort((a, b) => (a.id < b.id ? -1 : 1));
+}
 
 export function allRuleIds(): string[] {
-  return [...rules.map((r) => r.id), ...Object.keys(builtInRuleIds)].sort();
+  return allRuleMeta().map((m) => m.id);
 }

@@ -2,7 +2,7 @@
 import type { Finding, Location, RelatedLocation, Severity, Subject } from '../core/finding';
 import type { Limits } from '../limits';
 import { assessUpdate } from '../model/assessment';
-import type { UpdateAssessment } from '../model/assessment';
+import type { Impact, UpdateAssessment } from '../model/assessment';
 import type { Snapshot } from '../model/snapshot';
 
 /**
@@ -44,15 +44,56 @@ export interface Explains {
   cause?: string;
 }
 
-export interface Rule {
-  /** Stable kebab-case id, used in settings and output. */
+/** The kinds of evidence a rule reads, as the snapshot holds them. */
+export type EvidenceKind =
+  | 'ClusterVersion'
+  | 'ClusterOperator'
+  | 'MachineConfigPool'
+  | 'MachineConfig'
+  | 'Node'
+  | 'MachineOSConfig'
+  | 'MachineOSBuild'
+  | 'MachineConfigNode'
+  | 'ConfigMap'
+  | 'PodDisruptionBudget'
+  | 'Infrastructure'
+  | 'Deployment'
+  | 'Alert'
+  | 'cluster-version-operator log'
+  | 'machine-config-controller log'
+  | 'machine-config-daemon log'
+  | 'file';
+
+/**
+ * What a rule is, as data (ESLint's `meta`): the README table, the settings schema, Update
+ * Health's impact and the doc page all come from it (`npm run generate`).
+ */
+export interface RuleMeta {
+  /** Stable kebab-case id, used in settings and output; the rule's file name. */
   id: string;
   defaultSeverity: Severity;
-  /** One line for docs and listings. */
-  summary: string;
+  /** How the level follows what the finding sees (the README's "default" column). */
+  levels: string;
+  /** One line: what the rule reports. */
+  description: string;
+  /** What it means, in Markdown (the README's table). */
+  explanation: string;
+  /** What its findings mean for the update, in oc's words. */
+  impact: Impact;
+  /** The evidence it reads. */
+  reads: readonly EvidenceKind[];
   /** Findings of other rules that this rule's findings explain (one owner per cause). */
   explains?: readonly Explains[];
+}
+
+export interface Rule {
+  meta: RuleMeta;
   check(snapshot: Snapshot, context: RuleContext): Finding[];
+}
+
+/** A rule's page: `docs/rules/<id>.md`. */
+export function docPage(id: string): string {
+  return `docs/rules/${id}.md`;
 }
 
 export function finding(
@@ -61,11 +102,11 @@ export function finding(
   location: Location,
   message: string,
   related: (RelatedLocation | undefined)[] = [],
-  severity: Severity = rule.defaultSeverity,
+  severity: Severity = rule.meta.defaultSeverity,
   since?: Date,
 ): Finding {
   const f: Finding = {
-    rule: rule.id,
+    rule: rule.meta.id,
     severity,
     subject,
     location,

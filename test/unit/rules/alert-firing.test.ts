@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Json } from '../../../server/src/model/access';
 import type { Snapshot } from '../../../server/src/model/snapshot';
-import { alertFiring } from '../../../server/src/rules/alertFiring';
+import { alertFiring } from '../../../server/src/rules/alert-firing';
 import { withAlerts } from '../../support/alerts';
 import { samples, updates } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';

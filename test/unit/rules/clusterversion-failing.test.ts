@@ -1,4 +1,4 @@
-import { clusterVersionFailing } from '../../../server/src/rules/clusterVersionFailing';
+import { clusterVersionFailing } from '../../../server/src/rules/clusterversion-failing';
 import { samples } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 import { setCondition } from '../../support/snapshot';

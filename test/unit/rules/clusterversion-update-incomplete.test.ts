@@ -1,4 +1,4 @@
-import { clusterVersionUpdateIncomplete } from '../../../server/src/rules/clusterVersionUpdateIncomplete';
+import { clusterVersionUpdateIncomplete } from '../../../server/src/rules/clusterversion-update-incomplete';
 import { samples, updates } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 

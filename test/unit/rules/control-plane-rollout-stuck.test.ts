@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Snapshot } from '../../../server/src/model/snapshot';
-import { controlPlaneRolloutStuck } from '../../../server/src/rules/controlPlaneRolloutStuck';
-import { operatorDegraded } from '../../../server/src/rules/operatorDegraded';
-import { operatorNotLeveled } from '../../../server/src/rules/operatorNotLeveled';
+import { controlPlaneRolloutStuck } from '../../../server/src/rules/control-plane-rollout-stuck';
+import { operatorDegraded } from '../../../server/src/rules/operator-degraded';
+import { operatorNotLeveled } from '../../../server/src/rules/operator-not-leveled';
 import { rules } from '../../../server/src/rules/registry';
 import { healthyUpdates, samples, updates } from '../../support/fixtures';
 import { ruleContext } from '../../support/rules';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { cvoWaitingOnOperator } from '../../../server/src/rules/cvoWaitingOnOperator';
+import { cvoWaitingOnOperator } from '../../../server/src/rules/cvo-waiting-on-operator';
 import { samples, updates } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 

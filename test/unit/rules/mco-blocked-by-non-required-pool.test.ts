@@ -7,7 +7,7 @@ import type { Snapshot } from '../../../server/src/model/snapshot';
 import {
   mcoBlockedByNonRequiredPool,
   poolsNamedNotReady,
-} from '../../../server/src/rules/mcoBlockedByNonRequiredPool';
+} from '../../../server/src/rules/mco-blocked-by-non-required-pool';
 import { samples } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 import type { ExpectedFinding } from '../../support/ruleTester';

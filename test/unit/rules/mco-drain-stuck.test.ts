@@ -5,7 +5,7 @@ import type { Json } from '../../../server/src/model/access';
 import type { Node } from '../../../server/src/model/node';
 import { PodDisruptionBudget } from '../../../server/src/model/podDisruptionBudget';
 import type { Snapshot } from '../../../server/src/model/snapshot';
-import { mcoDrainStuck } from '../../../server/src/rules/mcoDrainStuck';
+import { mcoDrainStuck } from '../../../server/src/rules/mco-drain-stuck';
 import { withAlerts } from '../../support/alerts';
 import { copyFixture } from '../../support/copyFixture';
 import { healthyUpdates, mustGatherRoot, samples, updates } from '../../support/fixtures';

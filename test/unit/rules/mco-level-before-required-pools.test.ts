@@ -1,7 +1,7 @@
 import type { Json } from '../../../server/src/model/access';
 import { operator, pool } from '../../../server/src/model/snapshot';
 import type { Snapshot } from '../../../server/src/model/snapshot';
-import { mcoLevelBeforeRequiredPools } from '../../../server/src/rules/mcoLevelBeforeRequiredPools';
+import { mcoLevelBeforeRequiredPools } from '../../../server/src/rules/mco-level-before-required-pools';
 import { samples, updates } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 import { setCondition } from '../../support/snapshot';

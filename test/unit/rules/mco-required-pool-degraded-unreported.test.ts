@@ -1,5 +1,5 @@
 import { pool } from '../../../server/src/model/snapshot';
-import { mcoRequiredPoolDegradedUnreported } from '../../../server/src/rules/mcoRequiredPoolDegradedUnreported';
+import { mcoRequiredPoolDegradedUnreported } from '../../../server/src/rules/mco-required-pool-degraded-unreported';
 import { samples, updates } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 import { setCondition } from '../../support/snapshot';

@@ -1,5 +1,5 @@
 import type { Snapshot } from '../../../server/src/model/snapshot';
-import { nodeMcdDegraded } from '../../../server/src/rules/nodeMcdDegraded';
+import { nodeMcdDegraded } from '../../../server/src/rules/node-mcd-degraded';
 import { samples, updates } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 import type { ExpectedFinding } from '../../support/ruleTester';

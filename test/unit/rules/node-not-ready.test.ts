@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { Json } from '../../../server/src/model/access';
 import type { Node } from '../../../server/src/model/node';
 import type { Snapshot } from '../../../server/src/model/snapshot';
-import { nodeNotReady } from '../../../server/src/rules/nodeNotReady';
+import { nodeNotReady } from '../../../server/src/rules/node-not-ready';
 import { samples } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 import { setCondition } from '../../support/snapshot';

@@ -1,6 +1,6 @@
 import type { Json } from '../../../server/src/model/access';
 import type { Snapshot } from '../../../server/src/model/snapshot';
-import { nodeOndiskDrift } from '../../../server/src/rules/nodeOndiskDrift';
+import { nodeOndiskDrift } from '../../../server/src/rules/node-ondisk-drift';
 import { healthyUpdates, samples, updates } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Json } from '../../../server/src/model/access';
 import type { Snapshot } from '../../../server/src/model/snapshot';
-import { nodeOsUpdateFailed } from '../../../server/src/rules/nodeOsUpdateFailed';
+import { nodeOsUpdateFailed } from '../../../server/src/rules/node-os-update-failed';
 import { healthyUpdates, samples, updates } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 import { ruleContext } from '../../support/rules';

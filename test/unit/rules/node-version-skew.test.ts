@@ -1,8 +1,8 @@
 import type { Json } from '../../../server/src/model/access';
 import { operator } from '../../../server/src/model/snapshot';
 import type { Snapshot } from '../../../server/src/model/snapshot';
-import { nodeVersionSkew } from '../../../server/src/rules/nodeVersionSkew';
-import { operatorNotUpgradeable } from '../../../server/src/rules/operatorNotUpgradeable';
+import { nodeVersionSkew } from '../../../server/src/rules/node-version-skew';
+import { operatorNotUpgradeable } from '../../../server/src/rules/operator-not-upgradeable';
 import { samples, updates } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 import { setCondition } from '../../support/snapshot';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import type { Json } from '../../../server/src/model/access';
 import type { Snapshot } from '../../../server/src/model/snapshot';
-import { oclBuildFailed } from '../../../server/src/rules/oclBuildFailed';
-import { poolDegraded } from '../../../server/src/rules/poolDegraded';
+import { oclBuildFailed } from '../../../server/src/rules/ocl-build-failed';
+import { poolDegraded } from '../../../server/src/rules/pool-degraded';
 import { samples, updates } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 import { setCondition } from '../../support/snapshot';

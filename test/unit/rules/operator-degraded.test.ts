@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { requiredForUpgradeLabel } from '../../../server/src/model/machineConfigPool';
 import { operator, pool } from '../../../server/src/model/snapshot';
-import { operatorDegraded } from '../../../server/src/rules/operatorDegraded';
+import { operatorDegraded } from '../../../server/src/rules/operator-degraded';
 import { samples } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 import { labelsOf, setCondition } from '../../support/snapshot';

@@ -1,4 +1,4 @@
-import { operatorNotLeveled } from '../../../server/src/rules/operatorNotLeveled';
+import { operatorNotLeveled } from '../../../server/src/rules/operator-not-leveled';
 import { samples, updates } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 import { setCondition } from '../../support/snapshot';

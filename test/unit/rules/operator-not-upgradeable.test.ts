@@ -1,4 +1,4 @@
-import { operatorNotUpgradeable } from '../../../server/src/rules/operatorNotUpgradeable';
+import { operatorNotUpgradeable } from '../../../server/src/rules/operator-not-upgradeable';
 import { samples } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { operatorUnavailable } from '../../../server/src/rules/operatorUnavailable';
+import { operatorUnavailable } from '../../../server/src/rules/operator-unavailable';
 import { samples } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 import { setCondition } from '../../support/snapshot';

@@ -1,7 +1,7 @@
 import type { Json } from '../../../server/src/model/access';
 import type { Snapshot } from '../../../server/src/model/snapshot';
-import { pinnedImageSetDegraded } from '../../../server/src/rules/pinnedImageSetDegraded';
-import { poolDegraded } from '../../../server/src/rules/poolDegraded';
+import { pinnedImageSetDegraded } from '../../../server/src/rules/pinnedimageset-degraded';
+import { poolDegraded } from '../../../server/src/rules/pool-degraded';
 import { samples, updates } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 import { setCondition } from '../../support/snapshot';

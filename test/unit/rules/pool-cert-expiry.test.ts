@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Json } from '../../../server/src/model/access';
 import type { Snapshot } from '../../../server/src/model/snapshot';
-import { poolCertExpiry } from '../../../server/src/rules/poolCertExpiry';
+import { poolCertExpiry } from '../../../server/src/rules/pool-cert-expiry';
 import { healthyUpdates, samples, updates } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 import { setCondition } from '../../support/snapshot';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { poolDegraded } from '../../../server/src/rules/poolDegraded';
+import { poolDegraded } from '../../../server/src/rules/pool-degraded';
 import { samples } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Json } from '../../../server/src/model/access';
 import { pool } from '../../../server/src/model/snapshot';
-import { poolNotUpdated } from '../../../server/src/rules/poolNotUpdated';
+import { poolNotUpdated } from '../../../server/src/rules/pool-not-updated';
 import { samples, updates } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 

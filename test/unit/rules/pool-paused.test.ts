@@ -3,7 +3,7 @@ import type { Json } from '../../../server/src/model/access';
 import { requiredForUpgradeLabel } from '../../../server/src/model/machineConfigPool';
 import { pool } from '../../../server/src/model/snapshot';
 import type { Snapshot } from '../../../server/src/model/snapshot';
-import { poolPaused } from '../../../server/src/rules/poolPaused';
+import { poolPaused } from '../../../server/src/rules/pool-paused';
 import { samples, updates } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 import { labelsOf } from '../../support/snapshot';

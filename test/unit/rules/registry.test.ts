@@ -1,20 +1,42 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { impactOf } from '../../../server/src/analysis/insights';
-import { allRuleIds, rules } from '../../../server/src/rules/registry';
+import { allRuleIds, allRuleMeta, rules } from '../../../server/src/rules/registry';
+import { docPage } from '../../../server/src/rules/rule';
+import { generatedFiles } from '../../../scripts/generate/rulesDocs';
 import { repoRoot, samples } from '../../support/fixtures';
 import { ruleContext } from '../../support/rules';
 import { loadFixture } from '../../support/snapshot';
 
+const rulesDir = join(repoRoot, 'server', 'src', 'rules');
+
 describe('rule registry', () => {
-  it('has unique kebab-case ids with summaries', () => {
-    const ids = rules.map((r) => r.id);
+  it('lists every rule once, by id, each in the file its id names', () => {
+    const ids = rules.map((r) => r.meta.id);
+    assert.deepEqual(ids, [...ids].sort(), 'sorted by id');
     assert.equal(new Set(ids).size, ids.length);
+    // Every kebab-case file of server/src/rules is a rule, and every rule is such a file.
+    const files = readdirSync(rulesDir)
+      .filter((f) => /^[a-z0-9]+(-[a-z0-9]+)+\.ts$/.test(f))
+      .map((f) => f.slice(0, -3));
+    assert.deepEqual(files.sort(), ids);
     for (const r of rules) {
-      assert.match(r.id, /^[a-z]+(-[a-z0-9]+)+$/);
-      assert.ok(r.summary.length > 10);
+      assert.match(r.meta.id, /^[a-z]+(-[a-z0-9]+)+$/);
+      const src = readFileSync(join(rulesDir, `${r.meta.id}.ts`), 'utf8');
+      assert.ok(src.includes(`id: '${r.meta.id}'`), `${r.meta.id}.ts defines it`);
+    }
+  });
+
+  it('has a complete definition for every rule: description, explanation, levels, impact, reads', () => {
+    for (const m of allRuleMeta()) {
+      assert.ok(m.description.length > 10 && !m.description.includes('\n'), m.id);
+      assert.ok(m.explanation.length > 20, m.id);
+      assert.ok(m.levels.includes(m.defaultSeverity) || m.levels.length > 0, m.id);
+      assert.ok(m.reads.length > 0, m.id);
+      for (const e of m.explains ?? []) {
+        assert.ok(allRuleIds().includes(e.rule) && e.rule !== m.id, `${m.id} explains ${e.rule}`);
+      }
     }
   });
 
@@ -26,30 +48,38 @@ describe('rule registry', () => {
     assert.deepEqual(serious, []);
   });
 
-  it('says for every rule what its findings mean for the update (its Update Health impact)', () => {
-    for (const r of rules) assert.ok(impactOf[r.id] !== undefined, r.id);
-  });
-
-  it('has a test file per rule', () => {
-    for (const r of rules) {
-      assert.ok(existsSync(join(repoRoot, 'test', 'unit', 'rules', `${r.id}.test.ts`)), r.id);
+  it('has a test file and a doc page per rule', () => {
+    for (const id of allRuleIds()) {
+      if (id !== 'yaml-invalid') {
+        assert.ok(existsSync(join(repoRoot, 'test', 'unit', 'rules', `${id}.test.ts`)), id);
+      }
+      const page = readFileSync(join(repoRoot, docPage(id)), 'utf8');
+      assert.ok(page.startsWith(`# \`${id}\``), id);
     }
   });
 });
 
-describe('rule documentation and settings', () => {
-  it('every rule has a doc page and is listed in the settings schema', () => {
+describe('files generated from the rules (npm run generate)', () => {
+  it('the README rules table and the settings schema are in sync with the definitions', () => {
+    for (const f of generatedFiles(repoRoot)) {
+      assert.equal(
+        readFileSync(join(repoRoot, f.path), 'utf8'),
+        f.text,
+        `${f.path} is stale: run npm run generate`,
+      );
+    }
+  });
+
+  it('the settings schema names every rule id', () => {
     const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
       contributes: {
-        configuration: { properties: Record<string, { propertyNames?: { enum: string[] } }> };
+        configuration: {
+          properties: Record<string, { propertyNames?: { enum: string[] }; properties?: object }>;
+        };
       };
     };
-    const listed =
-      pkg.contributes.configuration.properties['mustGatherInspector.rules']?.propertyNames?.enum;
-    assert.deepEqual(listed, allRuleIds());
-    for (const id of allRuleIds()) {
-      const page = readFileSync(join(repoRoot, 'docs', 'rules', `${id}.md`), 'utf8');
-      assert.ok(page.startsWith(`# \`${id}\``), id);
-    }
+    const setting = pkg.contributes.configuration.properties['mustGatherInspector.rules'];
+    assert.deepEqual(setting?.propertyNames?.enum, allRuleIds());
+    assert.deepEqual(Object.keys(setting?.properties ?? {}), allRuleIds());
   });
 });

@@ -14,9 +14,16 @@ import type { Rule, RuleContext } from './rule';
 import { clip, when } from '../core/text';
 
 export const operatorUnavailable: Rule = {
-  id: 'operator-unavailable',
-  defaultSeverity: 'error',
-  summary: 'a ClusterOperator reports Available=False',
+  meta: {
+    id: 'operator-unavailable',
+    defaultSeverity: 'error',
+    levels: 'info under 5 min, warning, error from 20 min',
+    description: 'a ClusterOperator reports Available=False',
+    explanation:
+      "a ClusterOperator reports Available=False, with its reason and what the CVO does about it; levels follow the condition's age at the gather, as `oc adm upgrade status` judges them.",
+    impact: 'API Availability',
+    reads: ['ClusterVersion', 'ClusterOperator', 'Alert'],
+  },
   check(s: Snapshot, context: RuleContext) {
     const release = parseRelease(s.clusterVersion?.desiredVersion);
     return s.operators.flatMap((o) => {

@@ -2,15 +2,21 @@
 import { findCondition } from '../model/condition';
 import { atLeast, parseRelease } from '../model/release';
 import type { Snapshot } from '../model/snapshot';
-import { isKubeletSkewReason, kubeletSkew } from './nodeVersionSkew';
+import { isKubeletSkewReason, kubeletSkew } from './node-version-skew';
 import { finding } from './rule';
 import type { Rule } from './rule';
 import { clip, when } from '../core/text';
 
 export const operatorNotUpgradeable: Rule = {
-  id: 'operator-not-upgradeable',
-  defaultSeverity: 'info',
-  summary: 'a ClusterOperator reports Upgradeable=False',
+  meta: {
+    id: 'operator-not-upgradeable',
+    defaultSeverity: 'info',
+    levels: 'info',
+    description: 'a ClusterOperator reports Upgradeable=False',
+    explanation: 'a ClusterOperator reports Upgradeable=False (blocks minor updates).',
+    impact: 'None',
+    reads: ['ClusterVersion', 'ClusterOperator'],
+  },
   check(s: Snapshot) {
     return s.operators.flatMap((o) => {
       const c = findCondition(o.conditions, 'Upgradeable');

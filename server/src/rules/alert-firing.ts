@@ -19,10 +19,17 @@ import type { Rule, RuleContext } from './rule';
 export const alertsKnownToAffectUpdates: readonly string[] = budgetAlerts;
 
 export const alertFiring: Rule = {
-  id: 'alert-firing',
-  defaultSeverity: 'warning',
-  summary:
-    'a Prometheus alert fires during an update (started during it, or known to affect updates), as oc adm upgrade status lists them',
+  meta: {
+    id: 'alert-firing',
+    defaultSeverity: 'warning',
+    levels: 'warning (error for a `critical` alert)',
+    description:
+      'a Prometheus alert fires during an update (started during it, or known to affect updates), as oc adm upgrade status lists them',
+    explanation:
+      'while an update is in flight, a Prometheus alert the must-gather saved (`monitoring/prometheus/rules.json`) fires, chosen as `oc adm upgrade status` chooses them: started during the update, or `PodDisruptionBudgetAtLimit` / `PodDisruptionBudgetLimit` whenever it started; not pending, severity warning or critical. Impact `Unknown`, as oc says. A budget alert is also evidence on the drain it blocks (`mco-drain-stuck`, `node-mcd-degraded`), `ClusterOperatorDown` / `ClusterOperatorDegraded` on `operator-unavailable` / `operator-degraded`.',
+    impact: 'Unknown',
+    reads: ['ClusterVersion', 'Alert'],
+  },
   check(s: Snapshot, context: RuleContext) {
     const a = assessmentOf(s, context);
     // oc looks at alerts only while the cluster updates.

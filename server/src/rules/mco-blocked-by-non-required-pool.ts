@@ -21,11 +21,18 @@ export function poolsNamedNotReady(message: string): { name: string; required: b
 }
 
 export const mcoBlockedByNonRequiredPool: Rule = {
-  id: 'mco-blocked-by-non-required-pool',
-  defaultSeverity: 'warning',
-  summary: 'machine-config is held back by a pool that is not required for upgrade',
-  // machine-config's Degraded=True RequiredPoolsFailed is this finding's own condition.
-  explains: [{ rule: 'operator-degraded' }],
+  meta: {
+    id: 'mco-blocked-by-non-required-pool',
+    defaultSeverity: 'warning',
+    levels: 'warning',
+    description: 'machine-config is held back by a pool that is not required for upgrade',
+    explanation:
+      'machine-config is Degraded (`RequiredPoolsFailed`) because of a pool that is not required for upgrade, while every required pool is updated; its version is held back (bug 1943289).',
+    impact: 'Update Stalled',
+    reads: ['ClusterVersion', 'MachineConfigPool'],
+    // machine-config's Degraded=True RequiredPoolsFailed is this finding's own condition.
+    explains: [{ rule: 'operator-degraded' }],
+  },
   check(s: Snapshot, _context: RuleContext) {
     const mco = operator(s, 'machine-config');
     if (!mco) return [];

@@ -10,9 +10,16 @@ import { assessmentOf, finding, rel, updating as isUpdating } from './rule';
 import type { Rule, RuleContext } from './rule';
 
 export const poolPaused: Rule = {
-  id: 'pool-paused',
-  defaultSeverity: 'warning',
-  summary: 'a MachineConfigPool is paused',
+  meta: {
+    id: 'pool-paused',
+    defaultSeverity: 'warning',
+    levels: 'warning (behind its target, or outdated nodes during an update) / info',
+    description: 'a MachineConfigPool is paused',
+    explanation:
+      'a paused pool; a paused required pool blocks an update; during an update its outdated nodes will not be updated.',
+    impact: 'Update Stalled',
+    reads: ['ClusterVersion', 'MachineConfigPool', 'Node'],
+  },
   check(s: Snapshot, context: RuleContext) {
     const assessment = assessmentOf(s, context);
     const updating = isUpdating(assessment);

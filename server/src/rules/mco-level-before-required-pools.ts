@@ -16,9 +16,16 @@ import type { Rule, RuleContext } from './rule';
 import { duration, isoTime, when } from '../core/text';
 
 export const mcoLevelBeforeRequiredPools: Rule = {
-  id: 'mco-level-before-required-pools',
-  defaultSeverity: 'error',
-  summary: 'machine-config reports the target version while a required pool is not updated',
+  meta: {
+    id: 'mco-level-before-required-pools',
+    defaultSeverity: 'error',
+    levels: 'error',
+    description: 'machine-config reports the target version while a required pool is not updated',
+    explanation:
+      "machine-config reports the update's target version while a pool labelled `operator.machineconfiguration.openshift.io/required-for-upgrade` is not updated (bug 1999556 / 2019850).",
+    impact: 'Update Stalled',
+    reads: ['ClusterVersion', 'MachineConfigPool', 'MachineConfig'],
+  },
   check(s: Snapshot, context: RuleContext) {
     const mco = operator(s, 'machine-config');
     const cv = s.clusterVersion;

@@ -11,9 +11,16 @@ import { clip, when } from '../core/text';
 const maxNodesListed = 10;
 
 export const poolDegraded: Rule = {
-  id: 'pool-degraded',
-  defaultSeverity: 'error',
-  summary: 'a MachineConfigPool is Degraded',
+  meta: {
+    id: 'pool-degraded',
+    defaultSeverity: 'error',
+    levels: 'error',
+    description: 'a MachineConfigPool is Degraded',
+    explanation:
+      "a MachineConfigPool is Degraded; the message carries the nodes' `reason` annotations.",
+    impact: 'Update Stalled',
+    reads: ['MachineConfigPool', 'MachineOSConfig', 'MachineOSBuild'],
+  },
   check(s: Snapshot, _context: RuleContext) {
     return s.pools.flatMap((p) => {
       const cond = degradedCondition(p);

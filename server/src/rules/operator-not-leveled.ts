@@ -14,9 +14,16 @@ import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 
 export const operatorNotLeveled: Rule = {
-  id: 'operator-not-leveled',
-  defaultSeverity: 'warning',
-  summary: "a ClusterOperator has not reached the cluster's target version",
+  meta: {
+    id: 'operator-not-leveled',
+    defaultSeverity: 'warning',
+    levels: 'warning (info for the healthy operator the CVO waits on in an update on time)',
+    description: "a ClusterOperator has not reached the cluster's target version",
+    explanation:
+      "a ClusterOperator reports an operator version other than the cluster's target; while an update progresses, only operators the CVO reports waiting on (all once it is stalled).",
+    impact: 'Update Stalled',
+    reads: ['ClusterVersion', 'ClusterOperator', 'cluster-version-operator log'],
+  },
   check(s: Snapshot, context: RuleContext) {
     const cv = s.clusterVersion;
     const target = cv?.desiredVersion;
@@ -66,7 +73,7 @@ export const operatorNotLeveled: Rule = {
               ? rel(degraded.location, `${o.name} ${describe(degraded)}`)
               : undefined,
           ],
-          rolling ? 'info' : operatorNotLeveled.defaultSeverity,
+          rolling ? 'info' : operatorNotLeveled.meta.defaultSeverity,
         ),
       ];
     });

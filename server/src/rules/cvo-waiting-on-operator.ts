@@ -14,9 +14,16 @@ import { listing, when } from '../core/text';
 const window = 10;
 
 export const cvoWaitingOnOperator: Rule = {
-  id: 'cvo-waiting-on-operator',
-  defaultSeverity: 'warning',
-  summary: 'the cluster-version operator is waiting on operators',
+  meta: {
+    id: 'cvo-waiting-on-operator',
+    defaultSeverity: 'warning',
+    levels: 'warning (update slow or stalled) / info',
+    description: 'the cluster-version operator is waiting on operators',
+    explanation:
+      'on the CVO log: the newest `Result of work` line that names operators, tied to their files.',
+    impact: 'Update Stalled',
+    reads: ['ClusterVersion', 'ClusterOperator', 'cluster-version-operator log'],
+  },
   check(s: Snapshot, context: RuleContext) {
     const release = parseRelease(s.clusterVersion?.desiredVersion);
     // Waiting on operators is what an update does; it is worth a warning once it is slow.

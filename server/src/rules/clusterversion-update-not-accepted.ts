@@ -22,9 +22,16 @@ const minute = 60_000;
 const STEP_RUNNING_WARN = 10 * minute;
 
 export const clusterVersionUpdateNotAccepted: Rule = {
-  id: 'clusterversion-update-not-accepted',
-  defaultSeverity: 'error',
-  summary: 'the cluster-version operator has not accepted the requested release',
+  meta: {
+    id: 'clusterversion-update-not-accepted',
+    defaultSeverity: 'error',
+    levels: 'error (warning while a payload step runs 10 min or more)',
+    description: 'the cluster-version operator has not accepted the requested release',
+    explanation:
+      'the cluster-version operator has not taken the release `spec.desiredUpdate` asks for (`ReleaseAccepted=False` on 4.10+, `Failing=True` `UpgradePreconditionCheckFailed` / `ImageVerificationFailed` / `UpdatePayloadRetrievalFailed` on 4.7–4.9); quotes the failed precondition and links its cause (ClusterVersion `Upgradeable=False`, the unacknowledged admin gate, `spec.overrides`, the operators that are not upgradeable).',
+    impact: 'Update Stalled',
+    reads: ['ClusterVersion', 'ClusterOperator', 'ConfigMap'],
+  },
   check(s: Snapshot, _context: RuleContext) {
     const cv = s.clusterVersion;
     const refusal = updateRefusal(cv);
@@ -70,7 +77,7 @@ export const clusterVersionUpdateNotAccepted: Rule = {
         c.location,
         parts.filter((p) => p !== '').join(' '),
         related,
-        running ? 'warning' : clusterVersionUpdateNotAccepted.defaultSeverity,
+        running ? 'warning' : clusterVersionUpdateNotAccepted.meta.defaultSeverity,
         c.lastTransitionTime,
       ),
     ];

@@ -43,9 +43,17 @@ const slowAfterMinutes = 30;
 const maxNamed = 5;
 
 export const controlPlaneRolloutStuck: Rule = {
-  id: 'control-plane-rollout-stuck',
-  defaultSeverity: 'warning',
-  summary: "a control-plane operator's static-pod revision rollout does not converge",
+  meta: {
+    id: 'control-plane-rollout-stuck',
+    defaultSeverity: 'warning',
+    levels:
+      'info under 5 min, warning, error from 1 h (information under 30 min while the update is on time and nothing fails)',
+    description: "a control-plane operator's static-pod revision rollout does not converge",
+    explanation:
+      'etcd, kube-apiserver, kube-controller-manager or kube-scheduler: the static-pod revision rollout does not converge (`NodeInstallerProgressing`), an installer pod fails (`NodeInstallerDegraded`, with its node and pod), or an etcd member is unhealthy (`EtcdMembersDegraded`); during an update it holds the CVO before machine-config, so no pool can move.',
+    impact: 'Update Stalled',
+    reads: ['ClusterVersion', 'ClusterOperator', 'Node'],
+  },
   check(s: Snapshot, context: RuleContext) {
     const a = assessmentOf(s, context);
     return s.operators.flatMap((o) => {

@@ -13,9 +13,16 @@ import type { Rule, RuleContext } from './rule';
 import { when } from '../core/text';
 
 export const mcoRequiredPoolDegradedUnreported: Rule = {
-  id: 'mco-required-pool-degraded-unreported',
-  defaultSeverity: 'warning',
-  summary: 'a required pool is Degraded while machine-config reports healthy',
+  meta: {
+    id: 'mco-required-pool-degraded-unreported',
+    defaultSeverity: 'warning',
+    levels: 'warning',
+    description: 'a required pool is Degraded while machine-config reports healthy',
+    explanation:
+      'a required pool is Degraded while machine-config still reports Available=True, Degraded=False.',
+    impact: 'Update Stalled',
+    reads: ['ClusterVersion', 'MachineConfigPool'],
+  },
   check(s: Snapshot, _context: RuleContext) {
     const mco = operator(s, 'machine-config');
     if (!mco) return [];

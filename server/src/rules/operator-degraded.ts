@@ -16,9 +16,16 @@ import type { Rule, RuleContext } from './rule';
 import { clip, when } from '../core/text';
 
 export const operatorDegraded: Rule = {
-  id: 'operator-degraded',
-  defaultSeverity: 'error',
-  summary: 'a ClusterOperator reports Degraded=True',
+  meta: {
+    id: 'operator-degraded',
+    defaultSeverity: 'error',
+    levels: 'info under 5 min, warning, error from 40 min',
+    description: 'a ClusterOperator reports Degraded=True',
+    explanation:
+      "a ClusterOperator reports Degraded=True, with its reason and what the CVO does about it; levels follow the condition's age at the gather, as `oc adm upgrade status` judges them.",
+    impact: 'API Availability',
+    reads: ['ClusterVersion', 'ClusterOperator', 'Alert'],
+  },
   check(s: Snapshot, context: RuleContext) {
     return s.operators.flatMap((o) => {
       const c = findCondition(o.conditions, 'Degraded');

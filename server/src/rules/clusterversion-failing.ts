@@ -11,9 +11,16 @@ import type { Rule, RuleContext } from './rule';
 import { clip, when } from '../core/text';
 
 export const clusterVersionFailing: Rule = {
-  id: 'clusterversion-failing',
-  defaultSeverity: 'error',
-  summary: 'ClusterVersion reports Failing=True',
+  meta: {
+    id: 'clusterversion-failing',
+    defaultSeverity: 'error',
+    levels: 'error',
+    description: 'ClusterVersion reports Failing=True',
+    explanation:
+      'ClusterVersion reports Failing=True; links the operators it names (not for a refused release: that is `clusterversion-update-not-accepted`).',
+    impact: 'Update Stalled',
+    reads: ['ClusterVersion', 'ClusterOperator'],
+  },
   check(s: Snapshot, _context: RuleContext) {
     const cv = s.clusterVersion;
     const c = cv && findCondition(cv.conditions, 'Failing');

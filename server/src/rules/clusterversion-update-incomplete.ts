@@ -6,9 +6,17 @@ import type { Rule, RuleContext } from './rule';
 import { clip, listing, when } from '../core/text';
 
 export const clusterVersionUpdateIncomplete: Rule = {
-  id: 'clusterversion-update-incomplete',
-  defaultSeverity: 'warning',
-  summary: 'the cluster update in progress has not completed',
+  meta: {
+    id: 'clusterversion-update-incomplete',
+    defaultSeverity: 'warning',
+    levels:
+      'info while the update progresses / warning (slow, stalled, or started over an update that never completed)',
+    description: 'the cluster update in progress has not completed',
+    explanation:
+      'the newest ClusterVersion history entry is a Partial update; says since when, from what, and who lags.',
+    impact: 'None',
+    reads: ['ClusterVersion', 'ClusterOperator'],
+  },
   check(s: Snapshot, context: RuleContext) {
     const cv = s.clusterVersion;
     const latest = cv?.history[0];

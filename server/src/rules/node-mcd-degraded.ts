@@ -15,9 +15,16 @@ import { describeBlockers, drainOfNode } from './drainText';
 import { clip } from '../core/text';
 
 export const nodeMcdDegraded: Rule = {
-  id: 'node-mcd-degraded',
-  defaultSeverity: 'error',
-  summary: "a node's machine-config daemon is Degraded or Unreconcilable",
+  meta: {
+    id: 'node-mcd-degraded',
+    defaultSeverity: 'error',
+    levels: 'error',
+    description: "a node's machine-config daemon is Degraded or Unreconcilable",
+    explanation:
+      "a node's machine-config daemon is Degraded or Unreconcilable, with the known failure it matches (drain, unreconcilable change); OS update failures and on-disk drift have their own rules (`node-os-update-failed`, `node-ondisk-drift`).",
+    impact: 'Update Stalled',
+    reads: ['MachineConfig', 'Node', 'machine-config-controller log', 'PodDisruptionBudget'],
+  },
   check(s: Snapshot, _context: RuleContext) {
     return s.nodes.flatMap((n) => {
       const state = n.mcdState;

@@ -17,9 +17,16 @@ import { clip, listing, when } from '../core/text';
 const maxPools = 5;
 
 export const clusterVersionSlowOperator: Rule = {
-  id: 'clusterversion-slow-operator',
-  defaultSeverity: 'warning',
-  summary: 'the cluster-version operator has waited on an operator longer than expected',
+  meta: {
+    id: 'clusterversion-slow-operator',
+    defaultSeverity: 'warning',
+    levels: 'warning',
+    description: 'the cluster-version operator has waited on an operator longer than expected',
+    explanation:
+      'ClusterVersion reports `Failing=Unknown` `SlowClusterOperator` (4.16+): the CVO has waited on an operator over 30 minutes (machine-config 90); it keeps waiting. Names and links the operators.',
+    impact: 'Update Speed',
+    reads: ['ClusterVersion', 'ClusterOperator', 'MachineConfigPool'],
+  },
   check(s: Snapshot, _context: RuleContext) {
     const cv = s.clusterVersion;
     const c = cv && findCondition(cv.conditions, 'Failing');

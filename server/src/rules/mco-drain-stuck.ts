@@ -42,10 +42,24 @@ function taintIndex(n: Node): number {
 }
 
 export const mcoDrainStuck: Rule = {
-  id: 'mco-drain-stuck',
-  defaultSeverity: 'warning',
-  summary:
-    'a node is cordoned and its drain does not finish (a PodDisruptionBudget refuses an eviction), before the daemon marks it Degraded',
+  meta: {
+    id: 'mco-drain-stuck',
+    defaultSeverity: 'warning',
+    levels: 'info under 10 min, warning, error from 1 h',
+    description:
+      'a node is cordoned and its drain does not finish (a PodDisruptionBudget refuses an eviction), before the daemon marks it Degraded',
+    explanation:
+      'a node is cordoned and its drain does not finish (refused evictions in the machine-config-controller log, or a drain over 10 minutes) before the daemon marks it Degraded after the hour; names the pod and its PodDisruptionBudget (or that its namespace was not gathered), and the etcd guard as such.',
+    impact: 'Update Stalled',
+    reads: [
+      'ClusterVersion',
+      'ClusterOperator',
+      'MachineConfig',
+      'Node',
+      'machine-config-controller log',
+      'PodDisruptionBudget',
+    ],
+  },
   check(s: Snapshot, context: RuleContext) {
     const now = assessmentOf(s, context).now;
     const release = parseRelease(

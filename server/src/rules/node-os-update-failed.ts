@@ -15,9 +15,17 @@ import { classifyNodeReason, registryHint } from './signatures';
 import type { OsUpdateFailure } from './signatures';
 
 export const nodeOsUpdateFailed: Rule = {
-  id: 'node-os-update-failed',
-  defaultSeverity: 'error',
-  summary: "the machine-config daemon could not update a node's OS image (rebase or pull failed)",
+  meta: {
+    id: 'node-os-update-failed',
+    defaultSeverity: 'error',
+    levels: 'error',
+    description:
+      "the machine-config daemon could not update a node's OS image (rebase or pull failed)",
+    explanation:
+      "the machine-config daemon could not update a node's OS (`failed to update OS to …`, 4.16's `… after retries`): the image, and what the registry's answer points at (DNS, pull secret, mirrors, TLS).",
+    impact: 'Update Stalled',
+    reads: ['ClusterVersion', 'MachineConfig', 'Node', 'machine-config-daemon log'],
+  },
   check(s: Snapshot, _context: RuleContext) {
     const release = parseRelease(s.clusterVersion?.desiredVersion);
     return s.nodes.flatMap((n) => {

@@ -17,9 +17,22 @@ import type { Rule, RuleContext } from './rule';
 import { clip, when } from '../core/text';
 
 export const oclBuildFailed: Rule = {
-  id: 'ocl-build-failed',
-  defaultSeverity: 'error',
-  summary: "an on-cluster layering pool's OS image build failed (MachineOSBuild Failed)",
+  meta: {
+    id: 'ocl-build-failed',
+    defaultSeverity: 'error',
+    levels: 'error',
+    description: "an on-cluster layering pool's OS image build failed (MachineOSBuild Failed)",
+    explanation:
+      "a pool opted into on-cluster layering (MachineOSConfig) whose current MachineOSBuild is `Failed` or `Interrupted`, or the pool reports `ImageBuildDegraded=True` (4.20+) or `BuildFailed`: names the MachineOSConfig, the build, its Job and the pool's conditions; no node takes the new config until a build succeeds.",
+    impact: 'Update Stalled',
+    reads: [
+      'ClusterVersion',
+      'ClusterOperator',
+      'MachineConfigPool',
+      'MachineOSConfig',
+      'MachineOSBuild',
+    ],
+  },
   check(s: Snapshot, _context: RuleContext) {
     const release = parseRelease(s.clusterVersion?.desiredVersion);
     const mco = s.operators.find((o) => o.name === 'machine-config');

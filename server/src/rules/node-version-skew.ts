@@ -97,13 +97,20 @@ function operatorNotes(s: Snapshot): RelatedLocation[] {
 }
 
 export const nodeVersionSkew: Rule = {
-  id: 'node-version-skew',
-  defaultSeverity: 'warning',
-  summary: "nodes' kubelets trail the API server by more than OpenShift allows",
-  // kube-apiserver's Upgradeable=False KubeletMinorVersion_… says the same skew.
-  explains: [
-    { rule: 'operator-not-upgradeable', subject: 'co/kube-apiserver', cause: kubeletSkew },
-  ],
+  meta: {
+    id: 'node-version-skew',
+    defaultSeverity: 'warning',
+    levels: 'warning',
+    description: "nodes' kubelets trail the API server by more than OpenShift allows",
+    explanation:
+      "a node's kubelet trails the API server by more minors than OpenShift allows (2 on even 4.y, 1 on odd 4.y, as the kube-apiserver operator checks).",
+    impact: 'None',
+    reads: ['Node', 'ClusterOperator'],
+    // kube-apiserver's Upgradeable=False KubeletMinorVersion_… says the same skew.
+    explains: [
+      { rule: 'operator-not-upgradeable', subject: 'co/kube-apiserver', cause: kubeletSkew },
+    ],
+  },
   check(s: Snapshot, _context: RuleContext): Finding[] {
     const api = apiServer(s);
     if (!api) return [];

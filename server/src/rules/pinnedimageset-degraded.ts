@@ -23,9 +23,16 @@ const setNamed =
 const noSpace = /storage available is less than minimum required|no space left on device/;
 
 export const pinnedImageSetDegraded: Rule = {
-  id: 'pinnedimageset-degraded',
-  defaultSeverity: 'warning',
-  summary: "a MachineConfigPool's pinned image sets failed (PinnedImageSetsDegraded)",
+  meta: {
+    id: 'pinnedimageset-degraded',
+    defaultSeverity: 'warning',
+    levels: 'warning (error when the pool is Degraded through it, 4.16-4.18)',
+    description: "a MachineConfigPool's pinned image sets failed (PinnedImageSetsDegraded)",
+    explanation:
+      "a MachineConfigPool reports `PinnedImageSetsDegraded=True` (4.16+); names the pool's PinnedImageSets and the nodes and images its message names.",
+    impact: 'Update Stalled',
+    reads: ['ClusterVersion', 'ClusterOperator', 'MachineConfigPool', 'Node'],
+  },
   check(s: Snapshot, _context: RuleContext) {
     const release = parseRelease(s.clusterVersion?.desiredVersion);
     const mco = s.operators.find((o) => o.name === 'machine-config');

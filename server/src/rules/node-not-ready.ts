@@ -18,9 +18,16 @@ import type { Rule, RuleContext } from './rule';
 const errorAfterMinutes = 20;
 
 export const nodeNotReady: Rule = {
-  id: 'node-not-ready',
-  defaultSeverity: 'warning',
-  summary: 'a node is not Ready, or is cordoned outside a machine-config drain',
+  meta: {
+    id: 'node-not-ready',
+    defaultSeverity: 'warning',
+    levels: 'warning (error after 20 min)',
+    description: 'a node is not Ready, or is cordoned outside a machine-config drain',
+    explanation:
+      "a node is not Ready, or someone cordoned it outside a machine-config drain: it eats the pool's `maxUnavailable` (a node rebooting for its update is information for its first 20 minutes).",
+    impact: 'Update Speed',
+    reads: ['Node'],
+  },
   check(s: Snapshot, context: RuleContext) {
     const now = assessmentOf(s, context).now;
     return s.nodes.flatMap((n) => [...notReady(s, n, now), ...cordoned(s, n, now)]);

@@ -16,10 +16,17 @@ import { classifyNodeReason } from './signatures';
 import type { DriftFailure } from './signatures';
 
 export const nodeOndiskDrift: Rule = {
-  id: 'node-ondisk-drift',
-  defaultSeverity: 'error',
-  summary:
-    "a node's files, units or OS drifted from its rendered config (on-disk validation failed)",
+  meta: {
+    id: 'node-ondisk-drift',
+    defaultSeverity: 'error',
+    levels: 'error',
+    description:
+      "a node's files, units or OS drifted from its rendered config (on-disk validation failed)",
+    explanation:
+      "the daemon found a node's file, mode, unit mask or booted OS differ from the rendered config it validated against (`unexpected on-disk state …`): the path, the config, and the remedies (restore the file, or `/run/machine-config-daemon-force`).",
+    impact: 'Update Stalled',
+    reads: ['ClusterVersion', 'MachineConfig', 'Node'],
+  },
   check(s: Snapshot, _context: RuleContext) {
     const release = parseRelease(s.clusterVersion?.desiredVersion);
     return s.nodes.flatMap((n) => {

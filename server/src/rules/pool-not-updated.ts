@@ -13,9 +13,15 @@ import { when } from '../core/text';
 const maxNodesListed = 10;
 
 export const poolNotUpdated: Rule = {
-  id: 'pool-not-updated',
-  defaultSeverity: 'warning',
-  summary: 'a MachineConfigPool has not finished rolling out its target config',
+  meta: {
+    id: 'pool-not-updated',
+    defaultSeverity: 'warning',
+    levels: 'warning (required pools, unless the update progresses normally) / info',
+    description: 'a MachineConfigPool has not finished rolling out its target config',
+    explanation: 'a pool has not rolled out its target rendered config.',
+    impact: 'Update Speed',
+    reads: ['MachineConfigPool', 'Node'],
+  },
   check(s: Snapshot, context: RuleContext) {
     const assessment = assessmentOf(s, context);
     return s.pools.flatMap((p) => {

@@ -200,10 +200,17 @@ interface Flagged extends CertEntry {
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 export const poolCertExpiry: Rule = {
-  id: 'pool-cert-expiry',
-  defaultSeverity: 'warning',
-  summary:
-    "a CA in a pool's status.certExpirys has expired or expires within 7 days of the gather, with no successor listed (the installer's one-day bootstrap signers on a cluster's first day: info)",
+  meta: {
+    id: 'pool-cert-expiry',
+    defaultSeverity: 'warning',
+    levels: 'warning (error once expired) / info (bootstrap signers on the first day)',
+    description:
+      "a CA in a pool's status.certExpirys has expired or expires within 7 days of the gather, with no successor listed (the installer's one-day bootstrap signers on a cluster's first day: info)",
+    explanation:
+      "a CA in a pool's `status.certExpirys` (4.14+, the kube-apiserver's client CA bundle the kubelets trust) expires within 7 days of the gather or has expired, with no later CA of the same signer listed (an old CA beside its successor is normal rotation); on a cluster's first day the installer's one-day bootstrap signers are info until the kube-controller-manager operator's replacement is due; says when the list may be stale (RenderDegraded, `RenderConfigFailed`).",
+    impact: 'API Availability',
+    reads: ['ClusterVersion', 'MachineConfigPool'],
+  },
   check(s: Snapshot, _context: RuleContext) {
     const gather = s.gatherTime;
     if (!gather) return [];

@@ -79,10 +79,17 @@ function phaseName(c: Condition, parent: Condition | undefined): string {
 }
 
 export const mcnPhaseStuck: Rule = {
-  id: 'mcn-phase-stuck',
-  defaultSeverity: 'warning',
-  summary:
-    "a node's MachineConfigNode holds one update phase too long, or reports NodeDegraded (4.16+)",
+  meta: {
+    id: 'mcn-phase-stuck',
+    defaultSeverity: 'warning',
+    levels: 'warning (error when the node is Degraded)',
+    description:
+      "a node's MachineConfigNode holds one update phase too long, or reports NodeDegraded (4.16+)",
+    explanation:
+      "a node's MachineConfigNode (4.16+ TechPreview, default from 4.20, gathered from 4.19) has held one update phase (`Unknown`: running or retrying) for more than 10 minutes, or reports `NodeDegraded=True` while the node's annotations do not say Degraded; quotes the phase's message. Nodes the node rules and `mco-drain-stuck` report get the phase as related evidence instead.",
+    impact: 'Update Stalled',
+    reads: ['ClusterVersion', 'ClusterOperator', 'Node', 'MachineConfigNode'],
+  },
   check(s: Snapshot, context: RuleContext) {
     const now = assessmentOf(s, context).now;
     const release = parseRelease(
@@ -161,7 +168,7 @@ export const mcnPhaseStuck: Rule = {
             node &&
               rel(node.at('metadata', 'annotations', nodeAnnotations.state), "the daemon's state"),
           ],
-          degraded ? 'error' : mcnPhaseStuck.defaultSeverity,
+          degraded ? 'error' : mcnPhaseStuck.meta.defaultSeverity,
           since ?? degraded?.lastTransitionTime,
         ),
       ];

@@ -1,0 +1,22 @@
+/**
+ * `npm run generate`: writes the files made from the rules' definitions (README rules table,
+ * settings schema); `--check` writes nothing and exits 1 when one is stale.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { generatedFiles } from './rulesDocs';
+
+const repo = process.cwd();
+const check = process.argv.includes('--check');
+let stale = 0;
+for (const f of generatedFiles(repo)) {
+  const path = join(repo, f.path);
+  if (readFileSync(path, 'utf8') === f.text) continue;
+  stale++;
+  if (check) console.error(`${f.path} is stale: run npm run generate`);
+  else {
+    writeFileSync(path, f.text);
+    console.log(`wrote ${f.path}`);
+  }
+}
+process.exitCode = check && stale > 0 ? 1 : 0;
