@@ -1,6 +1,6 @@
 /**
  * Container image references inside file and unit contents, named by what they are. The pause
- * (pod-infra) image lives in two places (mco-domain 4.6): the kubelet flag
+ * (pod-infra) image lives in two places (docs/domain/rendered-configs.md): the kubelet flag
  * `--pod-infra-container-image=` in kubelet.service and CRI-O's `pause_image = "…"`; both are
  * "pause image" so one release bump reads as one change, not two unrelated ones.
  */

@@ -4,7 +4,7 @@
  * `calculatePostConfigChangeActionFromFileDiffs` / `…FromMCDiffs`) and the NodeDisruptionPolicy
  * defaults (4.17+, `pkg/apihelpers/apihelpers.go` `defaultClusterPolicies`, with the 4.18 and 4.22
  * additions). Sources: openshift/machine-config-operator release-4.6 … release-4.23 and main, as
- * summarised in mco-corrections.md §1 and mco-domain.md §4.5.
+ * summarised in docs/domain/rendered-configs.md.
  */
 
 export const paths = {
@@ -196,9 +196,9 @@ const defaults418: NodeDisruptionDefaults = {
 };
 
 // release-4.22 defaultClusterPolicies adds the kubelet credential providers and the IRI registry.
-// mco-corrections.md names only "a unit policy (the IRI registry service)"; the unit name, its
-// actions and the three IRI file policies are as release-4.22 apihelpers.go and
-// pkg/daemon/constants/constants.go (IRIRegistry*) have them.
+// The unit name, its actions and the three IRI file policies are as release-4.22 apihelpers.go
+// and pkg/daemon/constants/constants.go (IRIRegistry*) have them
+// (docs/domain/rendered-configs.md, "NodeDisruptionPolicy (4.17+)").
 const defaults422: NodeDisruptionDefaults = {
   from: 22,
   source: `${mco} release-4.22 apihelpers.go defaultClusterPolicies`,

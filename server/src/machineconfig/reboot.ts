@@ -1,7 +1,7 @@
 /**
  * What the machine-config daemon does on a node for a config change, by release: its "post
  * config change action" and whether it drains first (MCO `pkg/daemon/update.go`,
- * `pkg/daemon/drain.go`; mco-domain 4.5, mco-corrections §1). The tables are in
+ * `pkg/daemon/drain.go`; docs/domain/rendered-configs.md). The tables are in
  * `nodeActions.ts`: legacy file lists through 4.16, NodeDisruptionPolicy defaults from 4.17.
  */
 import { path as at } from '../model/access';

@@ -118,9 +118,10 @@ export const mcoLevelBeforeRequiredPools: Rule = {
 };
 
 /**
- * A later snapshot of the same bug (mco-domain 2.9, rule 1): the required pool is updated now,
- * but it turned Updated=True after ClusterVersion recorded the update as completed, on a config
- * rendered during the update. The operator had reported level before the pool was done.
+ * A later snapshot of the same bug (docs/domain/machine-config-operator.md, "Reporting level too
+ * early"): the required pool is updated now, but it turned Updated=True after ClusterVersion
+ * recorded the update as completed, on a config rendered during the update. The operator had
+ * reported level before the pool was done.
  */
 function finishedAfterCompletion(s: Snapshot, target: string) {
   const latest = s.clusterVersion?.history[0];
@@ -168,7 +169,8 @@ function finishedAfterCompletion(s: Snapshot, target: string) {
 
 /**
  * A pool rolling out a config rendered for the current release after the update completed is an
- * admin's MachineConfig change, not a premature level (mco-domain 2.9, rule 3).
+ * admin's MachineConfig change, not a premature level (docs/domain/machine-config-operator.md,
+ * "Reporting level too early").
  */
 function isLaterRollout(
   s: Snapshot,

@@ -1,6 +1,7 @@
 /**
- * What the machine-config operator does differently by release (mco-domain 2.3 to 2.6), so
- * messages name the behaviour the user's cluster actually has.
+ * What the machine-config operator does differently by release
+ * (docs/domain/machine-config-operator.md), so messages name the behaviour the user's cluster
+ * actually has.
  */
 import type { ClusterOperator } from '../model/clusterOperator';
 import { atLeast, parseRelease } from '../model/release';
@@ -13,8 +14,9 @@ export function availabilityBehaviour(r: Release | undefined): string {
   if (atLeast(r, 4, 16))
     return 'From 4.16 machine-config always reports Available=True, so only Degraded and the held-back version show it.';
   if (atLeast(r, 4, 9))
-    // mco-corrections §1: 4.9 does not get the 4.7/4.8 behaviour; on 4.9–4.15 other task
-    // failures (MachineConfigDaemonFailed, …) still set Available=False.
+    // docs/domain/machine-config-operator.md "By release": 4.9 does not get the 4.7/4.8
+    // behaviour; on 4.9–4.15 other task failures (MachineConfigDaemonFailed, …) still set
+    // Available=False.
     return 'From 4.9 (4.9.z after MCO PR #2946) a failing required-pool sync no longer sets Available=False; Degraded=True and the held-back version remain. Up to 4.15 other sync failures (such as MachineConfigDaemonFailed) still set Available=False.';
   return 'On 4.7 and 4.8 machine-config also reports Available=False whenever it is Degraded.';
 }

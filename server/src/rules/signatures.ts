@@ -1,5 +1,5 @@
 /**
- * Known failure texts of the machine-config daemon (mco-domain section 7, mco-corrections §2–§3),
+ * Known failure texts of the machine-config daemon (docs/domain/machine-config-daemon.md),
  * read once per node: `classifyNodeReason` says which failure a node's `reason` annotation is,
  * so that exactly one rule reports it (`node-os-update-failed`, `node-ondisk-drift`, else
  * `node-mcd-degraded` with `explainNodeReason`).
@@ -170,7 +170,8 @@ const signatures: Signature[] = [
       'the node cannot drain: a pod could not be evicted in time (often a PodDisruptionBudget or a pod without a controller)',
   },
   {
-    // validateOnDiskState checks the pending config after a reboot (mco-corrections §1): this is
+    // validateOnDiskState checks the pending config after a reboot
+    // (docs/domain/machine-config-daemon.md, "Reason texts"): this is
     // the node booting the wrong OS deployment, not files edited on it. Classified as drift by
     // classifyNodeReason when the whole text is there; kept for a clipped or reworded reason.
     pattern: /expected target osImageURL/,

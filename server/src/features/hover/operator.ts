@@ -16,7 +16,7 @@ export const operatorExpected: Record<string, string> = {
   Upgradeable: 'True',
 };
 
-/** What each condition means to the cluster-version operator (mco-domain 2.7). */
+/** What each condition means to the cluster-version operator (docs/domain/cluster-version.md). */
 const cvoMeaning: Record<string, string> = {
   Available:
     'The CVO waits for Available=True: while it is not, the update reports “Cluster operator … is not available” and does not complete.',

@@ -8,7 +8,7 @@ import { code, sections, table, text } from '../../core/markdown';
 import { conditionAt, conditionTable } from './conditions';
 import { renderedConfigRow } from './renderedConfig';
 
-/** Healthy steady state of a pool (mco-domain 1.5). */
+/** Healthy steady state of a pool (docs/domain/machine-config-pools.md, "Healthy steady state"). */
 export const poolExpected: Record<string, string> = {
   Updated: 'True',
   Updating: 'False',
