@@ -10,7 +10,7 @@ import type { RootAnalysis } from '../../server/src/analysis/analyze';
 import { discoverRoots } from '../../server/src/gather/discover';
 import { buildIndex, filesOf } from '../../server/src/gather/gatherIndex';
 import { parseOsUpdateRetries } from '../../server/src/model/mcdLog';
-import { classifyNodeReason, registryHint } from '../../server/src/rules/signatures';
+import { classifyNodeReason, registryHint } from '../../server/src/model/nodeFailures';
 import { updates } from '../support/fixtures';
 
 const img = 'quay.io/openshift-release-dev/ocp-v4.0-art-dev@sha256:85fa';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseRelease } from '../../server/src/model/release';
 import { availabilityBehaviour } from '../../server/src/rules/releaseNotes';
-import { explainNodeReason } from '../../server/src/rules/signatures';
+import { explainNodeReason } from '../../server/src/model/nodeFailures';
 
 describe('release-specific claims, as the operators have them (mco-corrections §1)', () => {
   it('4.9 does not get the 4.7/4.8 Available sentence', () => {

@@ -5,25 +5,27 @@
  * objects out of List files, and prefers a single-object file over a List copy of the same object.
  * Every file that cannot be read or parsed becomes one `yaml-invalid` finding.
  */
-import { relative, sep } from 'node:path';
-import type { ParsedFileCache, ReadMode } from '../gather/fileCache';
-import { filesOf, podLogFiles } from '../gather/gatherIndex';
-import { containerLogs } from '../gather/podLogs';
-import type { ContainerLogs } from '../gather/podLogs';
+import { loadKind, probeKind } from './loadKinds';
+import type { LoadContext } from './loadKinds';
+import {
+  daemonPodsOn,
+  loadCvoLogs,
+  loadDaemonDrainLogs,
+  loadDaemonLogs,
+  loadDrainLogs,
+  osUpdateFailedNodes,
+  selfDrainingNodes,
+} from './podLogsRead';
+import type { ParsedFileCache } from '../gather/fileCache';
+import { filesOf } from '../gather/gatherIndex';
 import type { AlertFile, GatherIndex, IndexedFile } from '../gather/gatherIndex';
-import { arr, rec, str } from '../model/access';
 import { alertKey, maxAlerts, readAlerts } from '../model/alerts';
 import type { Alert } from '../model/alerts';
-import type { Json } from '../model/access';
 import { ClusterOperator } from '../model/clusterOperator';
 import { ClusterVersion } from '../model/clusterVersion';
 import { ADMIN_ACKS, ADMIN_GATES, ConfigMap } from '../model/configMap';
 import type { AdminConfigMaps } from '../model/configMap';
 import { Infrastructure } from '../model/infrastructure';
-import { parseResultsOfWork } from '../model/cvoLog';
-import { parseOsUpdateRetries } from '../model/mcdLog';
-import { parseDrainLog } from '../model/drainLog';
-import type { KubeObject, ObjectSource } from '../model/kubeObject';
 import { MachineConfig } from '../model/machineConfig';
 import { MachineConfigNode } from '../model/machineConfigNode';
 import { MachineConfigPool } from '../model/machineConfigPool';
@@ -31,16 +33,9 @@ import { MachineOSBuild, MachineOSConfig } from '../model/machineOS';
 import { Node } from '../model/node';
 import { Deployment, MCO_DEPLOYMENT } from '../model/deployment';
 import { PodDisruptionBudget } from '../model/podDisruptionBudget';
-import type { DaemonLog, LoggedDrainLine, LoggedResult, Snapshot } from '../model/snapshot';
+import type { Snapshot } from '../model/snapshot';
 import type { Finding } from '../core/finding';
-import { classifyNodeReason } from '../rules/signatures';
-import {
-  fileProblem,
-  invalidFile,
-  notPrometheusAnswer,
-  probeProblem,
-  wrongKind,
-} from './fileProblems';
+import { fileProblem, notPrometheusAnswer } from './fileProblems';
 
 export interface LoadResult {
   snapshot: Snapshot;
@@ -49,8 +44,6 @@ export interface LoadResult {
   /** Every file that was read, for publishing (and clearing) diagnostics. */
   filesRead: string[];
 }
-
-type Ctor<T> = new (raw: Json, source: ObjectSource) => T;
 
 export async function loadSnapshot(
   index: GatherIndex,
@@ -176,56 +169,6 @@ export async function loadClusterVersion(
 }
 
 /**
- * The CVO container's logs (current, rotated, previous; plain or gzipped), in must-gather and in
- * gather-extra layout: every file's `Result of work` lines, oldest first.
- */
-async function loadCvoLogs(ctx: LoadContext, index: GatherIndex): Promise<Snapshot['cvoLogs']> {
-  const containers = containerLogs(index.logs).filter(
-    ({ container: c }) =>
-      c.namespace === 'openshift-cluster-version' &&
-      c.pod.startsWith('cluster-version-operator-') &&
-      c.container === 'cluster-version-operator',
-  );
-  const out: Snapshot['cvoLogs'] = [];
-  for (const log of containers) {
-    const read = await readContainerLogs(ctx, index, log, (text, file) =>
-      parseResultsOfWork(text).map((w): LoggedResult => ({ ...w, file })),
-    );
-    if (read) out.push({ subject: read.subject, file: read.newest, results: read.items });
-  }
-  return out;
-}
-
-/**
- * Every file of one container's log, oldest first (previous, rotated, current), each parsed by
- * `parse`; its subject, the newest file read, and what was parsed, or undefined when no file
- * could be read. An unreadable file costs its own lines only, and says why once.
- */
-async function readContainerLogs<T>(
-  ctx: LoadContext,
-  index: GatherIndex,
-  { container: c, files }: ContainerLogs,
-  parse: (text: string, file: string) => T[],
-): Promise<{ subject: string; newest: string; items: T[] } | undefined> {
-  const items: T[] = [];
-  let newest: string | undefined;
-  for (const { path } of [...files].reverse()) {
-    const r = await ctx.cache.get(path, 'log');
-    ctx.filesRead.push(path);
-    if (!r.ok) {
-      const rel = relative(index.root.path, path).split(sep).join('/');
-      ctx.problems.push(invalidFile(path, rel, [0, 0], `: ${r.error}; its lines are not read`));
-      continue;
-    }
-    newest = path;
-    items.push(...parse(r.parsed.text, path));
-  }
-  return newest
-    ? { subject: `log/${c.namespace}/${c.pod}/${c.container}`, newest, items }
-    : undefined;
-}
-
-/**
  * The admin-gates and admin-acks ConfigMaps, from their namespaces' ConfigMaps
  * (`namespaces/<ns>/core/configmaps.yaml`, gathered when an operator relates the namespace).
  * gather-extra's `configmaps.json` (every namespace's, one List) is not read.
@@ -289,218 +232,5 @@ async function loadAlerts(ctx: LoadContext, files: AlertFile[]): Promise<Alert[]
     });
     for (const k of keys) seen.add(k);
   }
-  return out;
-}
-
-const mcoNamespace = 'openshift-machine-config-operator';
-/** Nodes whose daemon log is read at most for an OS update failure. */
-const maxDaemonLogs = 20;
-
-/** Nodes Degraded by an OS update failure, at most `maxDaemonLogs`: their daemon logs are read. */
-function osUpdateFailedNodes(nodes: Node[]): Set<string> {
-  return new Set(
-    nodes
-      .filter(
-        (n) =>
-          (n.mcdState === 'Degraded' || n.mcdState === 'Unreconcilable') &&
-          classifyNodeReason(n.mcdReason)?.kind === 'os-update',
-      )
-      .map((n) => n.name)
-      .slice(0, maxDaemonLogs),
-  );
-}
-
-/** Nodes a 4.10 (or older) daemon is draining itself: cordoned, Working on a new config, no drain annotations. */
-function selfDrainingNodes(nodes: Node[]): Set<string> {
-  return new Set(
-    nodes
-      .filter(
-        (n) =>
-          n.desiredDrain === undefined &&
-          n.unschedulable &&
-          n.mcdState === 'Working' &&
-          n.desiredConfig !== undefined &&
-          n.currentConfig !== n.desiredConfig,
-      )
-      .map((n) => n.name),
-  );
-}
-
-/**
- * The machine-config daemon's newest log of each node Degraded by an OS update failure (its pod
- * from `daemonPodsOn`). Its `Failed to update OS to … (will retry): …` lines carry the
- * registry's answer that a 4.16+ reason leaves out.
- */
-async function loadDaemonLogs(
-  ctx: LoadContext,
-  index: GatherIndex,
-  pods: [pod: string, node: string][],
-): Promise<DaemonLog[]> {
-  const out: DaemonLog[] = [];
-  for (const [pod, node] of pods) {
-    const log = containerLogs(await podLogFiles(index.root, mcoNamespace, pod)).find(
-      ({ container: c }) => c.container === 'machine-config-daemon',
-    );
-    const newest = log?.files[0];
-    if (!log || !newest) continue;
-    const read = await readContainerLogs(ctx, index, { ...log, files: [newest] }, (text, file) =>
-      parseOsUpdateRetries(text).map((x) => ({ ...x, file })),
-    );
-    if (read)
-      out.push({ node, subject: read.subject, file: read.newest, osUpdateRetries: read.items });
-  }
-  return out;
-}
-
-/**
- * The daemon pod on each of these nodes, by name, from the namespace's pod List: the index does
- * not enter the daemons' pod folders (one per node), so their logs are listed one pod at a time
- * (`podLogFiles`). Must-gather layout only (gather-extra's pod logs carry no node).
- */
-async function daemonPodsOn(
-  ctx: LoadContext,
-  index: GatherIndex,
-  nodeNames: ReadonlySet<string>,
-): Promise<[pod: string, node: string][]> {
-  if (nodeNames.size === 0 || index.root.kind !== 'must-gather') return [];
-  const lists = filesOf(index, 'core', 'pods').filter(
-    (f) => f.list && f.resource.namespace === mcoNamespace,
-  );
-  const daemons = new Map<string, string>();
-  for (const f of lists) {
-    for (const [raw] of await readObjects(ctx, f, 'placement', 'Pod')) {
-      const name = str(rec(raw.metadata)?.name) ?? '';
-      const node = str(rec(raw.spec)?.nodeName);
-      if (name.startsWith('machine-config-daemon-') && node && nodeNames.has(node))
-        daemons.set(name, node);
-    }
-  }
-  return [...daemons].sort();
-}
-
-/**
- * The machine-config-controller container's logs (current, rotated, previous; plain or `.gz`):
- * the drain controller's lines (4.11+), oldest first.
- */
-async function loadDrainLogs(ctx: LoadContext, index: GatherIndex): Promise<Snapshot['drainLogs']> {
-  const containers = containerLogs(index.logs).filter(
-    ({ container: c }) =>
-      c.namespace === mcoNamespace &&
-      c.pod.startsWith('machine-config-controller-') &&
-      c.container === 'machine-config-controller',
-  );
-  return readDrainLogs(ctx, index, containers);
-}
-
-/** The daemons' logs of the nodes a 4.10 (or older) daemon is draining itself (`selfDrainingNodes`). */
-async function loadDaemonDrainLogs(
-  ctx: LoadContext,
-  index: GatherIndex,
-  pods: [pod: string, node: string][],
-): Promise<Snapshot['drainLogs']> {
-  const out: Snapshot['drainLogs'] = [];
-  for (const [pod, node] of pods) {
-    const containers = containerLogs(await podLogFiles(index.root, mcoNamespace, pod)).filter(
-      ({ container: c }) => c.container === 'machine-config-daemon',
-    );
-    out.push(...(await readDrainLogs(ctx, index, containers, node)));
-  }
-  return out;
-}
-
-async function readDrainLogs(
-  ctx: LoadContext,
-  index: GatherIndex,
-  containers: ContainerLogs[],
-  daemonNode?: string,
-): Promise<Snapshot['drainLogs']> {
-  const out: Snapshot['drainLogs'] = [];
-  for (const log of containers) {
-    const read = await readContainerLogs(ctx, index, log, (text, file) =>
-      parseDrainLog(text, daemonNode).map(
-        (l): LoggedDrainLine => ({ ...l, file, from: log.container.container }),
-      ),
-    );
-    if (read) out.push({ subject: read.subject, file: read.newest, lines: read.items });
-  }
-  return out;
-}
-
-interface LoadContext {
-  cache: ParsedFileCache;
-  problems: Finding[];
-  filesRead: string[];
-}
-
-/** Files of a kind the analysis owns but does not parse: only their first bytes are checked. */
-async function probeKind(ctx: LoadContext, files: IndexedFile[], kind: string): Promise<void> {
-  const results = await Promise.all(files.map((f) => ctx.cache.probe(f.path)));
-  // Not in filesRead: that list is what was parsed (a problem found here is cleared by the next
-  // analysis like any other).
-  files.forEach((f, i) => {
-    const problem = probeProblem(f.path, f.rel, results[i]!, kind);
-    if (problem) ctx.problems.push(problem);
-  });
-}
-
-async function loadKind<T extends KubeObject>(
-  ctx: LoadContext,
-  files: IndexedFile[],
-  ctor: Ctor<T>,
-  kind: string,
-  mode: ReadMode = 'yaml',
-  /** Lists of several kinds: items of another kind are left out (not an error). */
-  onlyKind = false,
-): Promise<T[]> {
-  const singles = files.filter((f) => !f.list);
-  // `oc adm inspect` writes a List beside the single files of the same objects
-  // (clusteroperators.yaml beside clusteroperators/*.yaml): read Lists only when they are alone.
-  const lists = singles.length > 0 ? [] : files.filter((f) => f.list);
-  const byKey = new Map<string, T>();
-  const add = (o: T, replace: boolean) => {
-    const key = `${o.namespace ?? ''}/${o.name}`;
-    if (replace || !byKey.has(key)) byKey.set(key, o);
-  };
-  for (const objs of await Promise.all(singles.map((f) => readObjects(ctx, f, mode, kind)))) {
-    for (const [raw, source] of objs) add(new ctor(raw, source), true);
-  }
-  for (const objs of await Promise.all(lists.map((f) => readObjects(ctx, f, mode, kind)))) {
-    for (const [raw, source] of objs) {
-      if (onlyKind && (str(raw.kind) ?? kind) !== kind) continue;
-      add(new ctor(raw, source), false);
-    }
-  }
-  return [...byKey.values()].sort((a, b) => a.name.localeCompare(b.name));
-}
-
-/** The objects in one file: the document itself, or the items of a `kind: List`. */
-async function readObjects(
-  ctx: LoadContext,
-  f: IndexedFile,
-  mode: ReadMode,
-  expectedKind: string,
-): Promise<[Json, ObjectSource][]> {
-  const r = await ctx.cache.get(f.path, mode);
-  ctx.filesRead.push(f.path);
-  const problem = fileProblem(f.path, f.rel, r, true);
-  if (problem) ctx.problems.push(problem);
-  if (!r.ok || (problem && r.parsed.problems.length === 0)) return [];
-  const out: [Json, ObjectSource][] = [];
-  r.parsed.docs.forEach((d, doc) => {
-    const obj = rec(d.value);
-    if (!obj) return;
-    const kind = str(obj.kind) ?? '';
-    if (kind.endsWith('List') && Array.isArray(obj.items)) {
-      arr(obj.items).forEach((item, i) => {
-        const o = rec(item);
-        if (o) out.push([o, { file: f.path, doc, base: `/items/${i}` }]);
-      });
-    } else if (kind !== '' && kind !== expectedKind) {
-      // A Pod in clusteroperators/ is not a ClusterOperator: say so once, read nothing of it.
-      ctx.problems.push(wrongKind(f.path, f.rel, kind, expectedKind));
-    } else {
-      out.push([obj, { file: f.path, doc, base: '' }]);
-    }
-  });
   return out;
 }

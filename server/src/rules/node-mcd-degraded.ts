@@ -10,7 +10,7 @@ import type { Snapshot } from '../model/snapshot';
 import { mcnEvidence, nodeLabel, nodeMove } from './nodeText';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
-import { classifyNodeReason, explainNodeReason, isDrainFailure } from './signatures';
+import { classifyNodeReason, explainNodeReason, isDrainFailure } from '../model/nodeFailures';
 import { describeBlockers, drainOfNode } from './drainText';
 import { clip } from '../core/text';
 

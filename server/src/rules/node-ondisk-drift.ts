@@ -12,8 +12,8 @@ import type { Snapshot } from '../model/snapshot';
 import { configEvidence, nodeEvidence, nodeLabel, nodeMove } from './nodeText';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
-import { classifyNodeReason } from './signatures';
-import type { DriftFailure } from './signatures';
+import { classifyNodeReason } from '../model/nodeFailures';
+import type { DriftFailure } from '../model/nodeFailures';
 
 export const nodeOndiskDrift: Rule = {
   meta: {

@@ -11,8 +11,8 @@ import type { Snapshot } from '../model/snapshot';
 import { configEvidence, nodeEvidence, nodeLabel, nodeMove } from './nodeText';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
-import { classifyNodeReason, registryHint } from './signatures';
-import type { OsUpdateFailure } from './signatures';
+import { classifyNodeReason, registryHint } from '../model/nodeFailures';
+import type { OsUpdateFailure } from '../model/nodeFailures';
 
 export const nodeOsUpdateFailed: Rule = {
   meta: {
