@@ -20,7 +20,11 @@ import { ParsedFileCache } from '../../server/src/gather/fileCache';
 import { buildIndex } from '../../server/src/gather/gatherIndex';
 import type { GatherIndex } from '../../server/src/gather/gatherIndex';
 import { normalizeMachineConfig } from '../../server/src/machineconfig/normalize';
-import { summarize, summaryMarkdown, summaryText } from '../../server/src/machineconfig/summary';
+import {
+  summarizeChanges,
+  summaryMarkdown,
+  summaryText,
+} from '../../server/src/machineconfig/changeSummary';
 import { unifiedDiff } from '../../server/src/machineconfig/unifiedDiff';
 import { arr, path as at, rec, str } from '../../server/src/model/access';
 import type { Json } from '../../server/src/model/access';
@@ -267,7 +271,7 @@ async function exercise(ctx: RootContext, mutated: Mutated[], rng: Rng): Promise
   const right = rendered.length > 0 ? rng.pick(rendered) : rng.pick(fromMutated);
   const [x, y] = rng.chance(0.5) ? [left, right] : [right, left];
   const minor = parseRelease(a.snapshot.clusterVersion?.desiredVersion)?.minor;
-  const summary = summarize(x.raw, y.raw, minor);
+  const summary = summarizeChanges(x.raw, y.raw, minor);
   leaked('summary', summaryText(summary) + summaryMarkdown(summary));
   leaked(
     'diff',

@@ -18,8 +18,8 @@ import type { Finding, Severity } from '../core/finding';
 import { severityRank } from '../core/finding';
 import { rules } from '../rules/registry';
 import { loadSnapshot } from './loadSnapshot';
-import { summarize } from './summary';
-import type { GatherSummary } from '../core/summary';
+import { summarizeGather } from './summarizeGather';
+import type { GatherSummary } from '../core/gatherSummary';
 
 export type RuleLevel = Severity | 'off';
 
@@ -76,7 +76,7 @@ export async function analyzeRoot(
 ): Promise<RootAnalysis> {
   const idx = index ?? (await buildIndex(root));
   const { snapshot, problems, filesRead } = await loadSnapshot(idx, ctx.cache);
-  const summary = await summarize(idx, snapshot, ctx.cache);
+  const summary = await summarizeGather(idx, snapshot, ctx.cache);
   const internalErrors: string[] = [];
   const found: Finding[] = [...problems];
   // Where the update stands is judged once, before the rules, which read it.

@@ -7,8 +7,8 @@ import { rangeIn } from '../yaml/positions';
 import type { Finding } from '../core/finding';
 import { pathDisplay } from '../core/paths';
 import type { PathDisplay } from '../core/paths';
-import { summaryLine, summaryNotes, summaryProvenance } from '../core/summary';
-import type { GatherSummary } from '../core/summary';
+import { summaryLine, summaryNotes, summaryProvenance } from '../core/gatherSummary';
+import type { GatherSummary } from '../core/gatherSummary';
 import type { RootAnalysis } from '../analysis/analyze';
 
 export interface ReportedLocation {

@@ -15,8 +15,8 @@ export {
   summaryLine,
   summaryNotes,
   summaryProvenance,
-} from '../core/summary';
-export type { GatherSummary } from '../core/summary';
+} from '../core/gatherSummary';
+export type { GatherSummary } from '../core/gatherSummary';
 /** Escapes must-gather text for the client's Markdown (tooltips), as the server's hovers do. */
 export { text as markdownText } from '../core/markdown';
 export type {

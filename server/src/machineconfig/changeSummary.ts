@@ -81,7 +81,7 @@ export interface MachineConfigSummary {
   reboot: RebootDecision;
 }
 
-export function summarize(
+export function summarizeChanges(
   rawA: Json,
   rawB: Json,
   releaseMinor?: number,
