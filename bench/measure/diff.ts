@@ -17,7 +17,7 @@ const runs = 7;
 const repo = process.cwd(); // run from the repository root (npm run bench)
 
 /** A rendered config of ~1.1 MiB: 400 percent-encoded files, one gzip file, kubelet.service. */
-export function renderedConfig(name: string, pauseDigest: string) {
+function renderedConfig(name: string, pauseDigest: string) {
   const image = `quay.io/openshift-release-dev/ocp-v4.0-art-dev@sha256:${pauseDigest}`;
   const files = Array.from({ length: 400 }, (_, i) => {
     const body = Array.from(

@@ -33,7 +33,7 @@ import { isJsonText, kindWeights, mutate, mutationKinds, Rng } from './mutate';
 import type { MutationKind, Subject } from './mutate';
 
 /** The scenarios mutated, relative to the repository. */
-export const fuzzScenarios = [
+const fuzzScenarios = [
   'examples/bug-1943289-worker-pool-blocks-mco',
   'examples/bug-2019850-mco-level-early',
   'test/fixtures/healthy-4.10',
@@ -54,7 +54,7 @@ export interface FuzzOptions {
   onIteration?: (iteration: number, ms: number, mutations: string[]) => void;
 }
 
-export interface FuzzFailure {
+interface FuzzFailure {
   seed: number;
   iteration: number;
   /** The folder holding the mutated files and `failure.json`. */
@@ -283,7 +283,7 @@ async function exercise(ctx: RootContext, mutated: Mutated[], rng: Rng): Promise
  * A file's repository path as one file name, `/` made `__`; within the 255 bytes a name may have,
  * the longest folder names (image digests) shortened to a prefix and a hash.
  */
-export function savedName(file: string): string {
+function savedName(file: string): string {
   const segments = file.split('/');
   const name = () => segments.join('__');
   while (Buffer.byteLength(name()) > 240) {

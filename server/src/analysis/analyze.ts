@@ -114,7 +114,7 @@ export function applyLevels(findings: Finding[], levels: RuleLevels): Finding[] 
   });
 }
 
-export function sortFindings(findings: Finding[]): Finding[] {
+function sortFindings(findings: Finding[]): Finding[] {
   return [...findings].sort(
     (a, b) =>
       a.location.file.localeCompare(b.location.file) ||

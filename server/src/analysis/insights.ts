@@ -8,7 +8,7 @@ import type { Finding, Location, Severity } from '../core/finding';
 import type { Impact, UpdateAssessment } from '../model/assessment';
 import { updating } from '../rules/rule';
 
-export type InsightLevel = 'error' | 'warning' | 'info';
+type InsightLevel = 'error' | 'warning' | 'info';
 
 export interface Insight {
   level: InsightLevel;
