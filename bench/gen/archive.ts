@@ -20,7 +20,7 @@ import { GENERATOR_VERSION } from './ensure';
 import type { GeneratedInfo } from './ensure';
 
 /** Bump whenever the way the archive is made changes, so a stale one is made again. */
-export const ARCHIVE_VERSION = 1;
+const ARCHIVE_VERSION = 1;
 
 export interface ArchiveInfo {
   /** The `.tar.gz`. */

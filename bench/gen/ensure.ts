@@ -13,7 +13,7 @@ export type { GeneratedInfo } from './build';
 /** Bump whenever the output changes, so stale caches are regenerated. */
 export const GENERATOR_VERSION = 5;
 
-export function outputName(preset: PresetName, fraction: number): string {
+function outputName(preset: PresetName, fraction: number): string {
   return `${preset}-${fraction}`;
 }
 

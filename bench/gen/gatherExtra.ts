@@ -24,7 +24,7 @@ import { dataUrlEscape, ignFileFromSource as storageFile } from '../../scripts/f
 import { caBundle, pemCertificate } from './certs';
 
 /** Bump whenever the output changes, so a stale cache is regenerated. */
-export const GATHER_EXTRA_VERSION = 2;
+const GATHER_EXTRA_VERSION = 2;
 
 export interface GatherExtraInfo {
   dir: string;

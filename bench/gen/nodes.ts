@@ -30,7 +30,7 @@ export interface NodeInfo {
 }
 
 /** Batches of `maxUnavailable` nodes, one every nine minutes from the pool's update start. */
-export function bootTime(start: Nanos, i: number, maxUnavailable: number, r: Prng): Nanos {
+function bootTime(start: Nanos, i: number, maxUnavailable: number, r: Prng): Nanos {
   return plusSeconds(start, 60 + Math.floor(i / maxUnavailable) * 540 + r.int(0, 120));
 }
 

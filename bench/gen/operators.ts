@@ -17,7 +17,7 @@ import { plusSeconds, type Nanos } from '../../scripts/fixtures/time';
 import { controllers } from './workloads';
 
 /** In the order they are added; the seed already has the first eleven of a 4.7 cluster. */
-export const realOperatorNames = [
+const realOperatorNames = [
   'baremetal',
   'cloud-credential',
   'cluster-autoscaler',
@@ -56,7 +56,7 @@ export function syntheticName(i: number): string {
 }
 
 /** The namespaces an operator relates (and so `oc adm inspect` gathers). */
-export function namespacesOf(name: string): string[] {
+function namespacesOf(name: string): string[] {
   if (name.startsWith('bench-operator-')) return [`openshift-${name}`];
   const out = controllers.filter((c) => c.co === name).map((c) => c.ns);
   out.push(...(nodeNamespaces[name] ?? []));

@@ -14,13 +14,13 @@ import { sizeAround } from './filler';
 import type { NodeInfo } from './nodes';
 import { containers, type ContainerDef, type ControllerDef, type NodeSetDef } from './workloads';
 
-export interface LogWindow {
+interface LogWindow {
   from: Nanos;
   to: Nanos;
   bytes: number;
 }
 
-export interface LogPlan {
+interface LogPlan {
   container: string;
   /** Process id in the log lines' headers (1, or the host's pid with host networking). */
   pid: number;

@@ -11,7 +11,7 @@
 
 export type PresetName = 'small' | 'large' | 'large-lean-nodes';
 
-export interface CustomPool {
+interface CustomPool {
   name: string;
   /** Share of the extra (non-seed) nodes this pool gets. */
   share: number;
@@ -21,7 +21,7 @@ export interface CustomPool {
 }
 
 /** Which node-level namespaces the volume covers (see daemonsets.ts). */
-export type NodeVolume = 'core' | 'full';
+type NodeVolume = 'core' | 'full';
 
 export interface Preset {
   name: PresetName;
@@ -83,10 +83,10 @@ export const presets: Record<PresetName, Preset> = {
   },
 };
 
-export const SEED_NODES = 55;
+const SEED_NODES = 55;
 
 /** Nodes of the generated cluster at `fraction`. */
-export function nodeCount(p: Preset, fraction: number): number {
+function nodeCount(p: Preset, fraction: number): number {
   return Math.max(SEED_NODES + p.customPools.length, Math.round(p.nodes * fraction));
 }
 

@@ -27,7 +27,7 @@ export function containers(spec: string): ContainerDef[] {
 }
 
 /** Which node-level sets a preset includes: `core` is in every preset. */
-export type Tier = 'core' | 'full' | 'addOn';
+type Tier = 'core' | 'full' | 'addOn';
 
 /** One pod per (matching) node. */
 export interface NodeSetDef {
@@ -751,10 +751,3 @@ export const controllers: ControllerDef[] = [
     ),
   ),
 ];
-
-/** The image repository of add-on containers; release containers use the payload's art-dev images. */
-export const addOnNamespaces = new Set(
-  [...nodeSets.filter((d) => d.tier === 'addOn'), ...controllers.filter((c) => c.addOn)].map(
-    (d) => d.ns,
-  ),
-);

@@ -10,14 +10,14 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { normalizeMachineConfig } from '../../server/src/machineconfig/normalize';
-import { summarize } from '../../server/src/machineconfig/summary';
+import { summarizeChanges } from '../../server/src/machineconfig/changeSummary';
 import { unifiedDiff } from '../../server/src/machineconfig/unifiedDiff';
 
 const runs = 7;
 const repo = process.cwd(); // run from the repository root (npm run bench)
 
 /** A rendered config of ~1.1 MiB: 400 percent-encoded files, one gzip file, kubelet.service. */
-export function renderedConfig(name: string, pauseDigest: string) {
+function renderedConfig(name: string, pauseDigest: string) {
   const image = `quay.io/openshift-release-dev/ocp-v4.0-art-dev@sha256:${pauseDigest}`;
   const files = Array.from({ length: 400 }, (_, i) => {
     const body = Array.from(
@@ -115,7 +115,7 @@ export function measureDiff(): DiffBench {
     const inProcess = time(() => {
       const parsed = JSON.parse(readFileSync(file, 'utf8')) as { items: Record<string, unknown>[] };
       const [x, y] = parsed.items as [Record<string, unknown>, Record<string, unknown>];
-      summarize(x, y, 10);
+      summarizeChanges(x, y, 10);
       unifiedDiff(normalizeMachineConfig(x), normalizeMachineConfig(y), 'a', 'b');
     });
     const cli = time(() => {

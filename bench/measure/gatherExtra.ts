@@ -47,7 +47,7 @@ function hoverPositions(text: string, n: number): [number, number][] {
   return Array.from({ length: n }, (_, k) => names[(k * 7) % names.length] as [number, number]);
 }
 
-export interface JsonLspFigures {
+interface JsonLspFigures {
   /** Spawn to the folder analysed (diagnostics need the related location in the List). */
   indexedMs: number;
   rssIndexedMiB: number;
@@ -60,7 +60,7 @@ export interface JsonLspFigures {
  * The language server on the folder, as an editor starts it: the time and memory to analyse it,
  * then hovers in the big List. The first pays for whatever positions still cost in this file.
  */
-export async function measureJsonLsp(
+async function measureJsonLsp(
   info: GatherExtraInfo,
   storageDir: string,
   server = join(repo, 'dist', 'server.js'),

@@ -48,7 +48,7 @@ function summaryUri(p: Pair): vscode.Uri {
   return vscode.Uri.from({ scheme, path: `/compare ${p.a} ↔ ${p.b}.md`, query });
 }
 
-export async function openComparison(p: Pair): Promise<void> {
+async function openComparison(p: Pair): Promise<void> {
   await vscode.commands.executeCommand(
     'vscode.diff',
     configUri(p.root, p.a),

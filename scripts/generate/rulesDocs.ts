@@ -24,7 +24,7 @@ function cell(s: string): string {
   return s.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|');
 }
 
-export function rulesTable(metas: readonly RuleMeta[]): string {
+function rulesTable(metas: readonly RuleMeta[]): string {
   return [
     '| rule | default | what it means |',
     '| --- | --- | --- |',
@@ -34,7 +34,7 @@ export function rulesTable(metas: readonly RuleMeta[]): string {
   ].join('\n');
 }
 
-export function readmeWithRulesTable(readme: string, metas: readonly RuleMeta[]): string {
+function readmeWithRulesTable(readme: string, metas: readonly RuleMeta[]): string {
   const from = readme.indexOf(begin);
   const to = readme.indexOf(end);
   if (from < 0 || to < from) throw new Error(`README.md lacks the markers ${begin} … ${end}`);
@@ -45,7 +45,7 @@ interface PackageJson {
   contributes: { configuration: { properties: Record<string, Record<string, unknown>> } };
 }
 
-export function packageWithRuleIds(text: string, metas: readonly RuleMeta[]): string {
+function packageWithRuleIds(text: string, metas: readonly RuleMeta[]): string {
   const pkg = JSON.parse(text) as PackageJson;
   const setting = pkg.contributes.configuration.properties['mustGatherInspector.rules'];
   if (!setting) throw new Error('package.json lacks the setting mustGatherInspector.rules');

@@ -23,7 +23,7 @@ import { basename, dirname, join, relative, sep } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { groupNodesAbove, statusText } from '../../client/src/upgradeStatus/treeModel';
-import { summaryHeadline } from '../../server/src/core/summary';
+import { summaryHeadline } from '../../server/src/core/gatherSummary';
 import type { StatusReport } from '../../server/src/protocol/messages';
 import {
   examplesDir,

@@ -20,7 +20,11 @@ import { ParsedFileCache } from '../../server/src/gather/fileCache';
 import { buildIndex } from '../../server/src/gather/gatherIndex';
 import type { GatherIndex } from '../../server/src/gather/gatherIndex';
 import { normalizeMachineConfig } from '../../server/src/machineconfig/normalize';
-import { summarize, summaryMarkdown, summaryText } from '../../server/src/machineconfig/summary';
+import {
+  summarizeChanges,
+  summaryMarkdown,
+  summaryText,
+} from '../../server/src/machineconfig/changeSummary';
 import { unifiedDiff } from '../../server/src/machineconfig/unifiedDiff';
 import { arr, path as at, rec, str } from '../../server/src/model/access';
 import type { Json } from '../../server/src/model/access';
@@ -29,7 +33,7 @@ import { isJsonText, kindWeights, mutate, mutationKinds, Rng } from './mutate';
 import type { MutationKind, Subject } from './mutate';
 
 /** The scenarios mutated, relative to the repository. */
-export const fuzzScenarios = [
+const fuzzScenarios = [
   'examples/bug-1943289-worker-pool-blocks-mco',
   'examples/bug-2019850-mco-level-early',
   'test/fixtures/healthy-4.10',
@@ -50,7 +54,7 @@ export interface FuzzOptions {
   onIteration?: (iteration: number, ms: number, mutations: string[]) => void;
 }
 
-export interface FuzzFailure {
+interface FuzzFailure {
   seed: number;
   iteration: number;
   /** The folder holding the mutated files and `failure.json`. */
@@ -267,7 +271,7 @@ async function exercise(ctx: RootContext, mutated: Mutated[], rng: Rng): Promise
   const right = rendered.length > 0 ? rng.pick(rendered) : rng.pick(fromMutated);
   const [x, y] = rng.chance(0.5) ? [left, right] : [right, left];
   const minor = parseRelease(a.snapshot.clusterVersion?.desiredVersion)?.minor;
-  const summary = summarize(x.raw, y.raw, minor);
+  const summary = summarizeChanges(x.raw, y.raw, minor);
   leaked('summary', summaryText(summary) + summaryMarkdown(summary));
   leaked(
     'diff',
@@ -279,7 +283,7 @@ async function exercise(ctx: RootContext, mutated: Mutated[], rng: Rng): Promise
  * A file's repository path as one file name, `/` made `__`; within the 255 bytes a name may have,
  * the longest folder names (image digests) shortened to a prefix and a hash.
  */
-export function savedName(file: string): string {
+function savedName(file: string): string {
   const segments = file.split('/');
   const name = () => segments.join('__');
   while (Buffer.byteLength(name()) > 240) {

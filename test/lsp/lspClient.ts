@@ -28,7 +28,7 @@ export interface ProgressParams {
   };
 }
 
-export const serverPath = join(__dirname, '..', '..', '..', 'dist', 'server.js');
+const serverPath = join(__dirname, '..', '..', '..', 'dist', 'server.js');
 
 /** An item of a `workspace/configuration` request. */
 export interface ConfigurationItem {

@@ -18,7 +18,7 @@ export interface AlertInput {
 }
 
 /** The alerts, as if read from `<root>/monitoring/prometheus/alerts.json`. */
-export function alertsIn(s: Snapshot, inputs: AlertInput[]): Alert[] {
+function alertsIn(s: Snapshot, inputs: AlertInput[]): Alert[] {
   const gather = s.gatherTime!.getTime();
   const body = {
     status: 'success',

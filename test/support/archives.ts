@@ -68,7 +68,7 @@ export function tree(root: string, rel = ''): string[] {
   return out;
 }
 
-export type Header = Parameters<tar.Pack['entry']>[0];
+type Header = Parameters<tar.Pack['entry']>[0];
 export interface Item {
   header: Header;
   body?: string | Buffer;
@@ -88,7 +88,7 @@ export async function makeTar(items: Item[]): Promise<Buffer> {
 }
 
 export const file = (name: string, body: string | Buffer): Item => ({ header: { name }, body });
-export const dir = (name: string): Item => ({ header: { name, type: 'directory' } });
+const dir = (name: string): Item => ({ header: { name, type: 'directory' } });
 
 export const mustGather: Item[] = [
   dir('must-gather.local.1/'),

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { repoRoot } from './fixtures';
 
-export const cliPath = join(repoRoot, 'dist', 'cli.js');
+const cliPath = join(repoRoot, 'dist', 'cli.js');
 
 export interface CliRun {
   code: number | null;

@@ -33,7 +33,7 @@ export interface ValidCase extends Case {
 }
 
 /** Holds for one related location; an expected finding needs some related location per predicate. */
-export type RelatedPredicate = (related: RelatedLocation, snapshot: Snapshot) => boolean;
+type RelatedPredicate = (related: RelatedLocation, snapshot: Snapshot) => boolean;
 
 export interface ExpectedFinding {
   severity: Severity;

@@ -16,7 +16,7 @@ import { ParsedFileCache } from '../../server/src/gather/fileCache';
 import { rules } from '../../server/src/rules/registry';
 import { runCli } from '../support/cli';
 import { copyFixture } from '../support/copyFixture';
-import { examplesDir, fixturesDir, updates } from '../support/fixtures';
+import { examplesDir, fixturesDir, samples, updates } from '../support/fixtures';
 
 const key = (f: Finding) =>
   [f.rule, f.subject, f.location.file, f.location.pointer, f.message].join('\u0000');
@@ -92,6 +92,25 @@ describe('explained findings', () => {
     } finally {
       copy.remove();
     }
+  });
+
+  it("machine-config's Degraded=True is mco-blocked-by-non-required-pool's evidence on seed 000, and shown when that rule is off", async () => {
+    const [root] = await discoverRoots(samples.workerBlocksMco);
+    const degraded = (fs: Finding[]) =>
+      fs.filter((f) => f.rule === 'operator-degraded' && f.subject === 'co/machine-config');
+    const on = (await analyzeRoot(root!, analysisContext())).findings;
+    assert.deepEqual(degraded(on), []);
+    const blocked = on.find((f) => f.rule === 'mco-blocked-by-non-required-pool')!;
+    assert.ok(
+      blocked.related.some((r) => /\[operator-degraded, explained here\]$/.test(r.message)),
+    );
+    const off = (
+      await analyzeRoot(
+        root!,
+        analysisContext({ levels: { 'mco-blocked-by-non-required-pool': 'off' } }),
+      )
+    ).findings;
+    assert.equal(degraded(off).length, 1);
   });
 
   it('turning any rule off never removes a finding of another rule, on every fixture', async () => {

@@ -25,7 +25,7 @@ import { discoverRoots } from '../../server/src/gather/discover';
 import { ParsedFileCache } from '../../server/src/gather/fileCache';
 import { buildIndex } from '../../server/src/gather/gatherIndex';
 import { normalizeMachineConfig } from '../../server/src/machineconfig/normalize';
-import { summarize } from '../../server/src/machineconfig/summary';
+import { summarizeChanges } from '../../server/src/machineconfig/changeSummary';
 import { DEFAULT_ARCHIVE_BOUNDS } from '../../server/src/gather/archive/extract';
 import { openArchive } from '../../server/src/gather/archiveCache';
 import { file, makeTar, setup } from '../support/archives';
@@ -123,7 +123,7 @@ describe('hostile must-gathers', () => {
     assert.match(invalid.join('\n'), /not a data URL/);
     assert.match(invalid.join('\n'), /bad base64/);
     assert.match(invalid.join('\n'), /corrupt gzip/);
-    assert.doesNotThrow(() => summarize(good.raw, bad.raw, 10));
+    assert.doesNotThrow(() => summarizeChanges(good.raw, bad.raw, 10));
   });
 
   it('refuse a file over the size limit, and read what changes or vanishes mid-analysis as it is', async () => {

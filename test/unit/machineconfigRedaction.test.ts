@@ -18,7 +18,11 @@ import type { Json } from '../../server/src/model/access';
 import { files, units } from '../../server/src/machineconfig/contents';
 import { normalizeMachineConfig } from '../../server/src/machineconfig/normalize';
 import { isRedactionMarker, redactionMap } from '../../server/src/machineconfig/redaction';
-import { summarize, summaryMarkdown, summaryText } from '../../server/src/machineconfig/summary';
+import {
+  summarizeChanges,
+  summaryMarkdown,
+  summaryText,
+} from '../../server/src/machineconfig/changeSummary';
 import { unifiedDiff } from '../../server/src/machineconfig/unifiedDiff';
 import { copyFixture } from '../support/copyFixture';
 import { repoRoot, resourceFile, samples } from '../support/fixtures';
@@ -106,7 +110,7 @@ describe('mco-sanitize redaction maps', () => {
         },
       ],
     });
-    const s = summarize(a, b, 21);
+    const s = summarizeChanges(a, b, 21);
     assert.deepEqual(s.files.changed, []);
     assert.deepEqual(s.units.changed, []);
     assert.deepEqual(s.dropins.changed, []);
@@ -134,7 +138,7 @@ describe('mco-sanitize redaction maps', () => {
   it('a file whose length differs is named and said to have changed, in text and Markdown', () => {
     const a = mc('a', { files: [fileAt(198)] });
     const b = mc('b', { files: [fileAt(199)] });
-    const s = summarize(a, b, 21);
+    const s = summarizeChanges(a, b, 21);
     assert.deepEqual(s.files.changed, ['/etc/secret.conf']);
     assert.deepEqual(s.redactedChanges, [
       { what: 'file', name: '/etc/secret.conf', oldLength: 198, newLength: 199 },
@@ -160,7 +164,10 @@ describe('mco-sanitize redaction maps', () => {
   });
 
   it('a mode change on a redacted file of equal length is a change, still listed as redacted', () => {
-    const s = summarize(mc('a', { files: [fileAt(198)] }), mc('b', { files: [fileAt(198, 493)] }));
+    const s = summarizeChanges(
+      mc('a', { files: [fileAt(198)] }),
+      mc('b', { files: [fileAt(198, 493)] }),
+    );
     assert.deepEqual(s.files.changed, ['/etc/secret.conf']);
     assert.deepEqual(s.redacted, ['file /etc/secret.conf']);
     assert.deepEqual(s.redactedChanges, []);
@@ -185,7 +192,7 @@ describe('mco-sanitize redaction maps', () => {
         },
       ],
     });
-    const s = summarize(a, b, 21);
+    const s = summarizeChanges(a, b, 21);
     assert.deepEqual(s.units.changed, ['u.service']);
     assert.deepEqual(s.dropins.changed, ['u.service/10-a.conf']);
     assert.deepEqual(s.redacted, []);
@@ -213,7 +220,7 @@ describe('mco-sanitize redaction maps', () => {
       files: [fileAt(199)],
       units: [{ name: 'u.service', contents: redacted(99) }],
     });
-    const s = summarize(a, b, 21);
+    const s = summarizeChanges(a, b, 21);
     assert.deepEqual(s.files.changed, []);
     assert.deepEqual(s.units.changed, []);
     assert.deepEqual(s.redacted, ['file /etc/secret.conf', 'unit u.service']);
@@ -239,7 +246,7 @@ describe('mco-sanitize redaction maps', () => {
         },
       ],
     });
-    const s = summarize(a, b, 21);
+    const s = summarizeChanges(a, b, 21);
     assert.deepEqual([s.files.changed, s.units.changed, s.dropins.changed], [[], [], []]);
     assert.deepEqual(s.redacted, ['dropin u.service/d.conf', 'file /etc/x', 'unit u.service']);
     assert.match(normalizeMachineConfig(b), /file \/etc\/x\n(.*\n){4} {2}contents: <redacted>\n/);
@@ -255,7 +262,7 @@ describe('mco-sanitize redaction maps', () => {
         },
       ],
     });
-    const t = summarize(b, c, 21);
+    const t = summarizeChanges(b, c, 21);
     assert.deepEqual([t.files.changed, t.units.changed, t.dropins.changed], [[], [], []]);
     assert.deepEqual(t.redacted, ['dropin u.service/d.conf', 'file /etc/x', 'unit u.service']);
     assert.deepEqual(t.redactedChanges, []);

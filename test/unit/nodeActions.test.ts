@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import type { Json } from '../../server/src/model/access';
 import { decideReboot, fileAction } from '../../server/src/machineconfig/reboot';
 import type { ChangeForReboot } from '../../server/src/machineconfig/reboot';
-import { summarize, summaryText } from '../../server/src/machineconfig/summary';
+import { summarizeChanges, summaryText } from '../../server/src/machineconfig/changeSummary';
 
 const none: ChangeForReboot = {
   osImage: false,
@@ -57,10 +57,10 @@ describe('node action: extensions image', () => {
     assert.match(text(d), /used because osImageURL changed too/);
   });
 
-  it('summarize: a config differing only in baseOSExtensionsContainerImage is action none', () => {
+  it('summarizeChanges: a config differing only in baseOSExtensionsContainerImage is action none', () => {
     const a = mc('a', { baseOSExtensionsContainerImage: 'quay.io/x/ext@sha256:' + '1'.repeat(64) });
     const b = mc('b', { baseOSExtensionsContainerImage: 'quay.io/x/ext@sha256:' + '2'.repeat(64) });
-    assert.equal(summarize(a, b, 14).reboot.action, 'none');
+    assert.equal(summarizeChanges(a, b, 14).reboot.action, 'none');
   });
 });
 
@@ -197,9 +197,9 @@ describe('node action: SSH keys', () => {
     }
   });
 
-  it('summarize: never says nothing the daemon acts on changed', () => {
+  it('summarizeChanges: never says nothing the daemon acts on changed', () => {
     const key = (k: string) => ({ users: [{ name: 'core', sshAuthorizedKeys: [k] }] });
-    const s = summarize(
+    const s = summarizeChanges(
       mc('a', {}, key('ssh-ed25519 AAAA a')),
       mc('b', {}, key('ssh-ed25519 BBBB b')),
       14,

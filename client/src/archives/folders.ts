@@ -23,7 +23,7 @@ export type Placement =
   | { kind: 'add'; folder: FolderEntry }
   | { kind: 'reopen'; workspaceFileName: string; content: WorkspaceFileContent };
 
-export interface WorkspaceFileContent {
+interface WorkspaceFileContent {
   folders: FolderEntry[];
   settings: Record<string, unknown>;
 }

@@ -14,7 +14,7 @@ export const openCompressedLogCommand = 'mustGatherInspector.openCompressedLog';
 const logLanguage = 'mustgather-log';
 
 /** The read-only document of a `.gz` file; any other URI is returned as it is. */
-export function documentUriOf(uri: vscode.Uri): vscode.Uri {
+function documentUriOf(uri: vscode.Uri): vscode.Uri {
   return uri.scheme === 'file' && isCompressedLogPath(uri.path)
     ? uri.with({ scheme: logScheme })
     : uri;

@@ -82,7 +82,7 @@ export function statusText(r: RootStatusReport): string {
 }
 
 /** `Stalled 97%`, `Not updating`: the control plane's assessment with its completion. */
-export function assessmentText(r: RootStatusReport): string {
+function assessmentText(r: RootStatusReport): string {
   const cp = r.controlPlane;
   const percent =
     cp.assessment === 'NotUpdating' || cp.completionPercent === null

@@ -19,8 +19,8 @@ import { severityRank } from '../core/finding';
 import { rules } from '../rules/registry';
 import { foldExplained } from './explained';
 import { loadSnapshot } from './loadSnapshot';
-import { summarize } from './summary';
-import type { GatherSummary } from '../core/summary';
+import { summarizeGather } from './summarizeGather';
+import type { GatherSummary } from '../core/gatherSummary';
 
 export type RuleLevel = Severity | 'off';
 
@@ -77,7 +77,7 @@ export async function analyzeRoot(
 ): Promise<RootAnalysis> {
   const idx = index ?? (await buildIndex(root));
   const { snapshot, problems, filesRead } = await loadSnapshot(idx, ctx.cache);
-  const summary = await summarize(idx, snapshot, ctx.cache);
+  const summary = await summarizeGather(idx, snapshot, ctx.cache);
   const internalErrors: string[] = [];
   const found: Finding[] = [...problems];
   // Where the update stands is judged once, before the rules, which read it.
@@ -117,7 +117,7 @@ export function applyLevels(findings: Finding[], levels: RuleLevels): Finding[] 
   });
 }
 
-export function sortFindings(findings: Finding[]): Finding[] {
+function sortFindings(findings: Finding[]): Finding[] {
   return [...findings].sort(
     (a, b) =>
       a.location.file.localeCompare(b.location.file) ||

@@ -7,7 +7,7 @@ import type { Finding } from '../core/finding';
 import { sep } from 'node:path';
 import type { ParsedFileCache, ProbeResult, ReadResult } from '../gather/fileCache';
 
-export const yamlInvalid = 'yaml-invalid';
+const yamlInvalid = 'yaml-invalid';
 
 /**
  * @param rel the file's path inside its must-gather (`/`-separated): messages start with it and

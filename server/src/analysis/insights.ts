@@ -9,7 +9,7 @@ import type { Impact, UpdateAssessment } from '../model/assessment';
 import { rules } from '../rules/registry';
 import { updating } from '../rules/rule';
 
-export type InsightLevel = 'error' | 'warning' | 'info';
+type InsightLevel = 'error' | 'warning' | 'info';
 
 export interface Insight {
   level: InsightLevel;
@@ -26,7 +26,7 @@ export interface Insight {
  * What each rule's findings mean for the update, in oc's words, from the rules' definitions
  * (`yaml-invalid` is not an insight: a file that cannot be read says nothing of the update).
  */
-export const impactOf: Readonly<Record<string, Impact>> = Object.fromEntries(
+const impactOf: Readonly<Record<string, Impact>> = Object.fromEntries(
   rules.map((r) => [r.meta.id, r.meta.impact]),
 );
 

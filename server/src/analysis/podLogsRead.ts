@@ -50,7 +50,7 @@ export async function loadCvoLogs(
  * `parse`; its subject, the newest file read, and what was parsed, or undefined when no file
  * could be read. An unreadable file costs its own lines only, and says why once.
  */
-export async function readContainerLogs<T>(
+async function readContainerLogs<T>(
   ctx: LoadContext,
   index: GatherIndex,
   { container: c, files }: ContainerLogs,
@@ -74,7 +74,7 @@ export async function readContainerLogs<T>(
     : undefined;
 }
 
-export const mcoNamespace = 'openshift-machine-config-operator';
+const mcoNamespace = 'openshift-machine-config-operator';
 
 /** Nodes whose daemon log is read at most for an OS update failure. */
 const maxDaemonLogs = 20;

@@ -16,7 +16,7 @@ import { decodeOptionsFrom } from '../machineconfig/dataUrl';
 import type { DecodeOptions } from '../machineconfig/dataUrl';
 import { buildIndex } from '../gather/gatherIndex';
 import { normalizeMachineConfig } from '../machineconfig/normalize';
-import { summarize, summaryText } from '../machineconfig/summary';
+import { summarizeChanges, summaryText } from '../machineconfig/changeSummary';
 import { parseRelease } from '../model/release';
 import { unifiedDiff } from '../machineconfig/unifiedDiff';
 import type { Format } from './args';
@@ -54,7 +54,7 @@ function render(
   releaseMinor: number | undefined,
   decode: DecodeOptions,
 ): string {
-  const summary = summarize(a.raw, b.raw, releaseMinor, decode);
+  const summary = summarizeChanges(a.raw, b.raw, releaseMinor, decode);
   const diff = unified(a, b, decode);
   if (format === 'json')
     return JSON.stringify({ a: a.name, b: b.name, summary, diff }, null, 2) + '\n';

@@ -7,11 +7,11 @@ import { rangeIn } from '../yaml/positions';
 import type { Finding } from '../core/finding';
 import { pathDisplay } from '../core/paths';
 import type { PathDisplay } from '../core/paths';
-import { summaryLine, summaryNotes, summaryProvenance } from '../core/summary';
-import type { GatherSummary } from '../core/summary';
+import { summaryLine, summaryNotes, summaryProvenance } from '../core/gatherSummary';
+import type { GatherSummary } from '../core/gatherSummary';
 import type { RootAnalysis } from '../analysis/analyze';
 
-export interface ReportedLocation {
+interface ReportedLocation {
   file: string;
   line: number;
   column: number;
@@ -82,7 +82,7 @@ export function formatJson(findings: ReportedFinding[], summary: GatherSummary[]
  * A few lines per root: its path, the first look in one line, how it was gathered (when that says
  * more than `must-gather`), and its notes.
  */
-export function formatSummaries(summaries: GatherSummary[], color: boolean): string[] {
+function formatSummaries(summaries: GatherSummary[], color: boolean): string[] {
   const paint = (code: string, s: string) => (color ? `\x1b[${code}m${s}\x1b[0m` : s);
   return summaries.flatMap((s) => [
     paint('1', s.root),

@@ -4,7 +4,7 @@
  * `oc adm upgrade status` (Control Plane, Worker Upgrade, Update Health), each line ending with
  * the file:line of its evidence (relative to the must-gather), or as JSON.
  */
-import { summaryLine } from '../core/summary';
+import { summaryLine } from '../core/gatherSummary';
 import { clip, duration, ocDuration } from '../core/text';
 import { controlPlaneLabels } from '../core/updateStatus';
 import type { Evidence, NodeReport, PoolReport, StatusReport } from '../core/updateStatus';

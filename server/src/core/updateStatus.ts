@@ -5,7 +5,7 @@
  * (1-based) place the evidence.
  */
 
-import type { GatherSummary } from './summary';
+import type { GatherSummary } from './gatherSummary';
 
 export interface Evidence {
   file: string;

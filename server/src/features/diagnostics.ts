@@ -7,7 +7,7 @@ import type { ParsedFileCache } from '../gather/fileCache';
 import type { Finding, Severity } from '../core/finding';
 import { rangeIn } from '../yaml/positions';
 
-export const diagnosticSource = 'must-gather';
+const diagnosticSource = 'must-gather';
 
 const severities: Record<Severity, DiagnosticSeverity> = {
   // LSP's numbers, written out so that the CLI bundle stays free of the LSP libraries.

@@ -47,7 +47,7 @@ export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 /** The cache key of an archive as it is now. */
-export async function archiveKey(archive: string): Promise<string> {
+async function archiveKey(archive: string): Promise<string> {
   const path = resolve(archive);
   const st = await stat(path);
   const hash = createHash('sha256').update(`${path}\0${st.size}\0${st.mtimeMs}\0`);

@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import { isExtractable, sniffArchive } from './archive/sniff';
 
 /** How deep a folder is searched: a case folder holds the archive, or one folder down. */
-export const archiveSearchDepth = 2;
+const archiveSearchDepth = 2;
 
 const archiveName = /\.(tar|tar\.gz|tgz|tar\.xz|txz|zip)$/i;
 
-export function looksLikeArchiveName(name: string): boolean {
+function looksLikeArchiveName(name: string): boolean {
   return archiveName.test(name);
 }
 

@@ -39,7 +39,7 @@ export interface GatherRoot {
 }
 
 /** An image folder holding nothing the analysis reads: that gather image failed. */
-export interface FailedImageFolder {
+interface FailedImageFolder {
   /** Absolute path of the folder. */
   path: string;
   /** The image it stands for, read from its name (best effort), when it has an image's name. */

@@ -58,7 +58,7 @@ export interface CacheLimits extends ParseLimits {
   maxLogRatio: number;
 }
 
-export const defaultCacheLimits: CacheLimits = cacheLimitsFrom(defaultLimits);
+const defaultCacheLimits: CacheLimits = cacheLimitsFrom(defaultLimits);
 
 /** The cache's bounds from the user's limits. */
 export function cacheLimitsFrom(l: Limits): CacheLimits {

@@ -183,7 +183,7 @@ export function filesOf(index: GatherIndex, group: string, plural: string): Inde
  * rule that reads another namespace's logs adds it here, with the pods whose folders it enters
  * when the namespace holds one pod per node.
  */
-export const podLogNamespaces: ReadonlyMap<string, (pod: string) => boolean> = new Map([
+const podLogNamespaces: ReadonlyMap<string, (pod: string) => boolean> = new Map([
   ['openshift-cluster-version', () => true],
   // The controller alone: its drain controller logs every node's drain (4.11+).
   [
@@ -199,7 +199,7 @@ export const podLogNamespaces: ReadonlyMap<string, (pod: string) => boolean> = n
  * monitoring: thousands of files); a rule that reads another kind adds it here, and `filesOf`
  * refuses kinds that are not, so a missing entry fails the first test that reads it.
  */
-export const indexedResources: ReadonlySet<string> = new Set([
+const indexedResources: ReadonlySet<string> = new Set([
   'apps/deployments',
   'config.openshift.io/clusteroperators',
   'config.openshift.io/clusterversions',

@@ -41,7 +41,7 @@ export interface GatherLogReading {
 
 const mib = 1024 * 1024;
 /** Normally a few KiB; a huge one is read at its start and its end, 1 MiB each. */
-export const gatherLogReadBytes = 2 * mib;
+const gatherLogReadBytes = 2 * mib;
 
 /**
  * Reads one of the gather's logs, bounded: `undefined` when it is absent; a reading with a note
@@ -169,7 +169,7 @@ export function parseGatherLog(text: string, name: string): GatherLogReading {
 }
 
 /** At most this many error lines become notes; the rest are counted. */
-export const maxErrorNotes = 5;
+const maxErrorNotes = 5;
 
 /** The notes of several readings: their own notes, then their error lines, clipped. */
 export function gatherLogNotes(readings: GatherLogReading[]): string[] {

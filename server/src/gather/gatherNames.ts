@@ -71,7 +71,7 @@ function readableRepository(prefix: string): string | undefined {
 }
 
 /** How `oc` names an image folder for an image reference: runs of non-alphanumerics as `-`. */
-export function folderSpelling(image: string): string {
+function folderSpelling(image: string): string {
   return image.replace(/[^A-Za-z0-9]+/g, '-');
 }
 
@@ -171,7 +171,7 @@ export function holdsOnlyBookkeeping(entries: Dirent[]): boolean {
  * Files a gather writes about itself, not data: an image folder holding only these (or nothing)
  * holds nothing the analysis reads.
  */
-export const bookkeepingFiles: ReadonlySet<string> = new Set([
+const bookkeepingFiles: ReadonlySet<string> = new Set([
   'gather.logs',
   'must-gather.logs',
   'must-gather.log',

@@ -22,7 +22,7 @@ import {
 
 const resourceTrees: readonly string[] = ['cluster-scoped-resources', 'namespaces'];
 
-export type GatherForm = 'must-gather' | 'inspect' | 'gather-extra' | 'insights';
+type GatherForm = 'must-gather' | 'inspect' | 'gather-extra' | 'insights';
 
 export interface GatherLayout {
   form: GatherForm;
@@ -35,7 +35,7 @@ export interface GatherLayout {
 }
 
 /** The layout known from the root's kind alone, before any of its files is read. */
-export function layoutOfKind(kind: RootKind): GatherLayout {
+function layoutOfKind(kind: RootKind): GatherLayout {
   const form: GatherForm =
     kind === 'gather-extra' ? 'gather-extra' : kind === 'insights' ? 'insights' : 'must-gather';
   return { form, notes: [] };
@@ -110,7 +110,7 @@ export async function readLayout(root: GatherRoot): Promise<GatherLayout> {
 }
 
 /** One sentence naming a failed image folder and the image it stands for. */
-export function failedImageNote(folder: string, image: string): string {
+function failedImageNote(folder: string, image: string): string {
   return `the image folder ${folder} (${image}) holds nothing but the gather's own logs: that gather image failed`;
 }
 

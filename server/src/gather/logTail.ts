@@ -8,7 +8,7 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
 
-export interface LogTail {
+interface LogTail {
   text: string;
   /** Whole lines before `text` that were counted, not kept. */
   skippedLines: number;

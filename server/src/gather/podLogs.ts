@@ -10,7 +10,7 @@ import { podLogOf } from './resourcePath';
 import type { PodLog } from './resourcePath';
 
 /** Which run of the container a file holds: the running one, its rotated parts, the last one. */
-export type LogInstance = 'current' | 'rotated' | 'previous';
+type LogInstance = 'current' | 'rotated' | 'previous';
 
 export interface LogFile {
   path: string;

@@ -99,20 +99,6 @@ export function classifyGatherExtraPath(rel: string): PathKind {
   return r ? { kind: 'list', resource: r } : { kind: 'other' };
 }
 
-/** Kubernetes kind → plural, for objects read out of List files. */
-export const pluralOfKind: Record<string, { group: string; plural: string }> = {
-  ClusterVersion: { group: 'config.openshift.io', plural: 'clusterversions' },
-  ClusterOperator: { group: 'config.openshift.io', plural: 'clusteroperators' },
-  MachineConfigPool: { group: 'machineconfiguration.openshift.io', plural: 'machineconfigpools' },
-  MachineConfig: { group: 'machineconfiguration.openshift.io', plural: 'machineconfigs' },
-  Node: { group: 'core', plural: 'nodes' },
-  Pod: { group: 'core', plural: 'pods' },
-  Event: { group: 'core', plural: 'events' },
-  Namespace: { group: 'core', plural: 'namespaces' },
-  Infrastructure: { group: 'config.openshift.io', plural: 'infrastructures' },
-  ConfigMap: { group: 'core', plural: 'configmaps' },
-};
-
 /** The pod and container a log belongs to, in must-gather, gather-extra and Insights layout. */
 export interface PodLog {
   namespace: string;

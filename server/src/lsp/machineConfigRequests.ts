@@ -8,7 +8,7 @@ import { listMachineConfigs } from '../analysis/loadMachineConfigs';
 import type { MachineConfigListing } from '../analysis/loadMachineConfigs';
 import { decodeOptionsFrom } from '../machineconfig/dataUrl';
 import { normalizeMachineConfig } from '../machineconfig/normalize';
-import { summarize, summaryMarkdown } from '../machineconfig/summary';
+import { summarizeChanges, summaryMarkdown } from '../machineconfig/changeSummary';
 import { parseRelease } from '../model/release';
 import type { MachineConfigEntry } from '../protocol/messages';
 import type { Workspace } from './workspace';
@@ -56,6 +56,6 @@ export async function compareSummary(
   const [left, right] = await Promise.all([find(ws, root, a), find(ws, root, b)]);
   const release = parseRelease(ws.analysisOf(root)?.snapshot.clusterVersion?.desiredVersion);
   return summaryMarkdown(
-    summarize(left.raw, right.raw, release?.minor, decodeOptionsFrom(ws.limits)),
+    summarizeChanges(left.raw, right.raw, release?.minor, decodeOptionsFrom(ws.limits)),
   );
 }

@@ -51,7 +51,7 @@ export class Settings {
 }
 
 /** Reads the `mustGatherInspector.rules` setting, ignoring (and reporting) unknown entries. */
-export function ruleLevelsFrom(raw: unknown, warn: (m: string) => void): RuleLevels {
+function ruleLevelsFrom(raw: unknown, warn: (m: string) => void): RuleLevels {
   const out: RuleLevels = {};
   if (raw === null || typeof raw !== 'object') return out;
   const known = allRuleIds();

@@ -14,7 +14,7 @@ import { isRedactedSource, isRedactionMarker, redactionMap } from './redaction';
  */
 export type Contents = Decoded | Redacted;
 
-export interface Redacted {
+interface Redacted {
   kind: 'redacted';
   length?: number;
 }
@@ -29,7 +29,7 @@ export interface FileEntry {
   contents: Contents;
 }
 
-export interface DropinEntry {
+interface DropinEntry {
   name: string;
   contents?: Contents;
 }
@@ -197,6 +197,6 @@ function owner(v: unknown): string | undefined {
 }
 
 /** Code-unit order, not locale order: the same output on every machine. */
-export function cmp(a: string, b: string): number {
+function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -52,7 +52,7 @@ export interface LegacyTable {
 
 const mco = 'openshift/machine-config-operator';
 
-export const legacyTables: readonly LegacyTable[] = [
+const legacyTables: readonly LegacyTable[] = [
   {
     // release-4.7 … release-4.9 calculatePostConfigChangeActionFromFileDiffs
     from: 7,
@@ -127,7 +127,7 @@ export function legacyFileAction(path: string, t: LegacyTable): LegacyAction {
 // NodeDisruptionPolicy defaults, 4.17+ (gate NodeDisruptionPolicy enabled by default in
 // openshift/api release-4.17 features.go; TechPreview on 4.16).
 
-export type PolicyActionType =
+type PolicyActionType =
   | 'None'
   | 'Reboot'
   | 'Drain'
@@ -147,7 +147,7 @@ export interface FilePolicy {
   actions: readonly PolicyAction[];
 }
 
-export interface UnitPolicy {
+interface UnitPolicy {
   name: string;
   actions: readonly PolicyAction[];
 }
@@ -217,7 +217,7 @@ const defaults422: NodeDisruptionDefaults = {
   sshKey: defaults417.sshKey,
 };
 
-export const nodeDisruptionDefaults: readonly NodeDisruptionDefaults[] = [
+const nodeDisruptionDefaults: readonly NodeDisruptionDefaults[] = [
   defaults417,
   defaults418,
   defaults422,

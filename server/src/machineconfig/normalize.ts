@@ -55,7 +55,7 @@ export function normalizeMachineConfig(raw: Json, options?: DecodeOptions): stri
 }
 
 /** Ignition modes are decimal in JSON/YAML (420); people read them in octal (0644). */
-export function octal(mode: number): string {
+function octal(mode: number): string {
   return '0' + mode.toString(8).padStart(3, '0');
 }
 

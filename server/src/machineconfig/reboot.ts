@@ -23,7 +23,7 @@ import type { LegacyAction, NodeDisruptionDefaults, PolicyAction } from './nodeA
 export type RebootAction = string;
 
 /** Whether the node is drained first; 'unless safe': only if the registries.conf change is not "safe". */
-export type DrainDecision = 'yes' | 'no' | 'unless safe';
+type DrainDecision = 'yes' | 'no' | 'unless safe';
 
 export interface RebootDecision {
   action: RebootAction;
@@ -50,7 +50,7 @@ export interface ChangeForReboot {
 }
 
 /** Used when neither the caller nor the configs say the release. */
-export const defaultRulesMinor = 16;
+const defaultRulesMinor = 16;
 
 /** The release ranges whose rules differ, for "release unknown" (lowest minor of each). */
 const ranges: { from: number; to?: number }[] = [

@@ -35,10 +35,6 @@ export function findCondition(conds: Condition[], type: string): Condition | und
   return conds.find((c) => c.type === type);
 }
 
-export function isTrue(c: Condition | undefined): boolean {
-  return c?.status === 'True';
-}
-
 /** `Degraded=True (RequiredPoolsFailed)`: short form for messages. */
 export function describe(c: Condition | undefined, type = c?.type ?? '?'): string {
   if (!c) return `${type} not reported`;

@@ -22,13 +22,7 @@ export interface PodRef {
  * `completed`: the drain (or uncordon) finished (`operation successful; applying completion
  * annotation`, ≤4.10 `drain complete`).
  */
-export type DrainLineKind =
-  | 'started'
-  | 'cordoned'
-  | 'refused'
-  | 'failed'
-  | 'exceeded'
-  | 'completed';
+type DrainLineKind = 'started' | 'cordoned' | 'refused' | 'failed' | 'exceeded' | 'completed';
 
 export interface DrainLine {
   kind: DrainLineKind;
@@ -133,7 +127,7 @@ function drainLine(
 }
 
 /** A pod whose eviction keeps failing on the node, with the lines that say so. */
-export interface BlockingPod<L extends DrainLine = DrainLine> extends PodRef {
+interface BlockingPod<L extends DrainLine = DrainLine> extends PodRef {
   /** Evictions refused by the pod's disruption budget (the helper retries every 5 s). */
   refusals: number;
   firstRefused?: Date;

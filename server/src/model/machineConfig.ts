@@ -1,7 +1,7 @@
 /** MachineConfig metadata: who rendered it, for which release, when. */
 import { KubeObject } from './kubeObject';
 
-export const annotations = {
+const annotations = {
   releaseImageVersion: 'machineconfiguration.openshift.io/release-image-version',
   controllerVersion: 'machineconfiguration.openshift.io/generated-by-controller-version',
 } as const;

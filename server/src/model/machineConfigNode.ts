@@ -21,7 +21,7 @@ import { KubeObject } from './kubeObject';
  * `AppliedOSImage` and `ImagePulledFromRegistry` main's `ImageModeStatusReporting` split of
  * `AppliedFilesAndOS`).
  */
-export const mcnPhases: readonly { type: string; parent?: string }[] = [
+const mcnPhases: readonly { type: string; parent?: string }[] = [
   { type: 'UpdatePrepared' },
   { type: 'UpdateCompatible', parent: 'UpdatePrepared' },
   { type: 'UpdateExecuted' },

@@ -11,9 +11,9 @@ import type { Condition } from './condition';
 import { KubeObject } from './kubeObject';
 
 /** The MachineOSBuild label naming the pool it builds for (MCO `pkg/controller/build/constants`). */
-export const targetPoolLabel = 'machineconfiguration.openshift.io/target-machine-config-pool';
+const targetPoolLabel = 'machineconfiguration.openshift.io/target-machine-config-pool';
 /** The MachineOSConfig annotation naming its current MachineOSBuild (4.18-4.19, beside the status). */
-export const currentBuildAnnotation = 'machineconfiguration.openshift.io/current-machine-os-build';
+const currentBuildAnnotation = 'machineconfiguration.openshift.io/current-machine-os-build';
 
 export class MachineOSConfig extends KubeObject {
   protected override get subjectKind(): string {

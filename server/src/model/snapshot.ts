@@ -78,7 +78,7 @@ export interface LoggedDrainLine extends DrainLine {
   from: string;
 }
 
-export interface ContainerDrainLines {
+interface ContainerDrainLines {
   subject: Subject;
   /** The container's newest log file read. */
   file: string;
@@ -91,7 +91,7 @@ export interface LoggedResult extends ResultOfWork {
   file: string;
 }
 
-export interface ContainerResults {
+interface ContainerResults {
   subject: Subject;
   /** The container's newest log file read. */
   file: string;

@@ -12,7 +12,7 @@ import { findCondition } from './condition';
 import type { Condition } from './condition';
 
 /** The operators that run their operand as static pods on the control-plane nodes. */
-export const staticPodOperatorNames: readonly string[] = [
+const staticPodOperatorNames: readonly string[] = [
   'etcd',
   'kube-apiserver',
   'kube-controller-manager',
@@ -33,7 +33,7 @@ export function subConditionLines(message: string, type: string): string[] {
     .map((l) => l.slice(prefix.length));
 }
 
-export interface RevisionCount {
+interface RevisionCount {
   nodes: number;
   revision: number;
 }
@@ -148,7 +148,7 @@ export interface StaticPodRollout {
 }
 
 /** The Degraded reasons a rollout explains (library-go union reasons of these operators). */
-export const rolloutDegradedReasons: ReadonlySet<string> = new Set([
+const rolloutDegradedReasons: ReadonlySet<string> = new Set([
   'NodeInstaller_InstallerPodFailed',
   'EtcdMembers_UnhealthyMembers',
 ]);

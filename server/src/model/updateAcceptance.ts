@@ -46,7 +46,7 @@ export interface UpdateRefusal {
 }
 
 /** `spec.desiredUpdate`, when one is set. */
-export function requestedUpdate(
+function requestedUpdate(
   cv: ClusterVersion,
 ):
   | { version: string | undefined; image: string | undefined; architecture: string | undefined }
@@ -61,7 +61,7 @@ export function requestedUpdate(
 }
 
 /** `spec.desiredUpdate` names a release other than `status.desired` (the CVO has not taken it). */
-export function requestNotTaken(cv: ClusterVersion): boolean {
+function requestNotTaken(cv: ClusterVersion): boolean {
   const want = requestedUpdate(cv);
   if (!want) return false;
   const image = str(path(cv.status, 'desired', 'image'));

@@ -7,20 +7,11 @@ import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserv
 import type { StatusReport } from '../core/updateStatus';
 
 export { controlPlaneLabels, nodeAssessmentOrder } from '../core/updateStatus';
-export {
-  summaryCounts,
-  summaryDetails,
-  summaryFacts,
-  summaryHeadline,
-  summaryLine,
-  summaryNotes,
-  summaryProvenance,
-} from '../core/summary';
-export type { GatherSummary } from '../core/summary';
+export { summaryDetails, summaryHeadline, summaryLine, summaryNotes } from '../core/gatherSummary';
+export type { GatherSummary } from '../core/gatherSummary';
 /** Escapes must-gather text for the client's Markdown (tooltips), as the server's hovers do. */
 export { text as markdownText } from '../core/markdown';
 export type {
-  ControlPlaneReport,
   InsightReport,
   NodeReport,
   PoolReport,

@@ -13,7 +13,7 @@ import { assessmentOf, finding } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { duration } from '../core/text';
 
-export const justChangedMinutes = 5;
+const justChangedMinutes = 5;
 
 /** Minutes from `since` to `now` (the gather), or undefined when either is unknown. */
 export function minutesSince(since: Date | undefined, now: Date | undefined): number | undefined {

@@ -16,7 +16,7 @@ import { assessmentOf, finding, updating } from './rule';
 import type { Rule, RuleContext } from './rule';
 
 /** oc's `allowedAlerts`: shown even when they fired before the update started. */
-export const alertsKnownToAffectUpdates: readonly string[] = budgetAlerts;
+const alertsKnownToAffectUpdates: readonly string[] = budgetAlerts;
 
 export const alertFiring: Rule = {
   meta: {

@@ -63,11 +63,6 @@ export const controlPlaneRolloutStuck: Rule = {
   },
 };
 
-/** Operators this rule reports: `operator-not-leveled` leaves them to it. */
-export function rolloutStuckOperators(s: Snapshot): Set<string> {
-  return new Set(s.operators.filter((o) => staticPodRollout(o)).map((o) => o.name));
-}
-
 function report(s: Snapshot, now: Date | undefined, onTime: boolean, r: StaticPodRollout): Finding {
   const o = r.operator;
   const cv = s.clusterVersion;

@@ -4,7 +4,7 @@
  * running) and `node-mcd-degraded` (the daemon gave up on it after an hour).
  */
 import type { RelatedLocation } from '../core/finding';
-import { clip, listing, when } from '../core/text';
+import { clip, when } from '../core/text';
 import { nodeDrain } from '../model/drainLog';
 import type { NodeDrain, PodRef } from '../model/drainLog';
 import type { LoggedDrainLine, Snapshot } from '../model/snapshot';
@@ -13,7 +13,7 @@ import { rel } from './rule';
 
 /** Every drain line of the controller's (and a 4.10 daemon's) logs, oldest first; once per snapshot. */
 const sorted = new WeakMap<Snapshot['drainLogs'], LoggedDrainLine[]>();
-export function allDrainLines(s: Snapshot): LoggedDrainLine[] {
+function allDrainLines(s: Snapshot): LoggedDrainLine[] {
   const known = sorted.get(s.drainLogs);
   if (known) return known;
   const lines = s.drainLogs.flatMap((l) => l.lines);
@@ -114,11 +114,6 @@ export function describeBlockers(s: Snapshot, d: NodeDrain<LoggedDrainLine>): Bl
     );
   }
   return { text: sentences.join(' '), related };
-}
-
-/** `payments/ledger-0` and `openshift-etcd/etcd-guard-m0`, for a short mention. */
-export function blockingPodNames(d: NodeDrain): string {
-  return listing(d.blocking.map((p) => `${p.namespace}/${p.name}`));
 }
 
 function capital(s: string): string {

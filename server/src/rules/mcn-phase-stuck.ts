@@ -27,7 +27,7 @@ import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 
 /** Longer than this in one phase is stuck: the MCO's per-node budget and the drain controller's threshold. */
-export const mcnStuckMinutes = 10;
+const mcnStuckMinutes = 10;
 
 /** What each phase does, and where to look when it does not finish. */
 const advice: Record<string, string> = {

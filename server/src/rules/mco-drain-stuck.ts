@@ -21,9 +21,9 @@ import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 
 /** The controller's own threshold: after 10 minutes of failing it retries every 5 minutes. */
-export const drainSlowMinutes = 10;
+const drainSlowMinutes = 10;
 /** The daemon's: after an hour it marks the node Degraded (4.7.z Jun 2021 and later). */
-export const drainTimeoutMinutes = 60;
+const drainTimeoutMinutes = 60;
 
 /** The drain the node waits for: 4.11+ annotations, else a ≤4.10 daemon's own cordon. */
 function pendingDrain(n: Node): 'controller' | 'daemon' | undefined {

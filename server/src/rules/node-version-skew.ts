@@ -20,7 +20,7 @@ import type { Rule, RuleContext } from './rule';
 const kubeToOpenShiftMinor = 13;
 
 /** Minors a kubelet may trail the API server on OpenShift 4.y: 2 on even y, 1 on odd y. */
-export function allowedKubeletSkew(openshiftMinor: number): number {
+function allowedKubeletSkew(openshiftMinor: number): number {
   return openshiftMinor % 2 === 0 ? 2 : 1;
 }
 

@@ -29,22 +29,22 @@ const hourMs = 3600 * 1000;
 const dayMs = 24 * hourMs;
 
 /** How close to the gather an expiry is a warning. */
-export const certExpiryHorizonMs = 7 * dayMs;
+const certExpiryHorizonMs = 7 * dayMs;
 
 /** The installer's `ValidityOneDay`: the lifetime of its `kubelet-signer`. */
-export const bootstrapLifetimeMs = dayMs;
+const bootstrapLifetimeMs = dayMs;
 
 /**
  * library-go's cert rotation replaces a signer, and a signer it signs, once 80% of its lifetime has
  * passed (`needNewSigningCertKeyPair`, `needNewTargetCertKeyPairForTime`).
  */
-export const refreshFraction = 0.8;
+const refreshFraction = 0.8;
 
 /**
  * After the successor is due: the operator's next sync (every minute), then the bundles
  * (`csr-controller-ca`, `kube-apiserver-client-ca`), the ControllerConfig and the pool's status.
  */
-export const successorGraceMs = hourMs;
+const successorGraceMs = hourMs;
 
 /** Tolerance on a one-day lifetime and on the install time: clock skew, seconds between steps. */
 const slackMs = hourMs;
@@ -70,7 +70,7 @@ function commonName(subject: string): string {
  * is the kube-controller-manager operator's first `csr-signer-signer` (the signer of its CSR
  * signer), followed by `openshift-kube-controller-manager-operator_csr-signer-signer@<unix>`.
  */
-export function signerFamily(subject: string): string {
+function signerFamily(subject: string): string {
   const f = commonName(subject)
     .replace(/_?@\d+$/, '')
     .replace(/^openshift-[a-z0-9-]+-operator_/, '');
@@ -89,11 +89,7 @@ interface Bootstrap {
  * (its lifetime capped at the one-day signer that signed it). Either ends within a day of the
  * install's start: a CA of that name that outlives it is no bootstrap signer.
  */
-export function bootstrapSigner(
-  subject: string,
-  expiry: Date,
-  install: Date,
-): Bootstrap | undefined {
+function bootstrapSigner(subject: string, expiry: Date, install: Date): Bootstrap | undefined {
   const cn = commonName(subject);
   const end = expiry.getTime();
   let start: number;
@@ -117,7 +113,7 @@ export function bootstrapSigner(
  * history entry's start and completion (the install's entry; on a long, pruned history a later
  * update's, but such a cluster is never a day old).
  */
-export function installTime(s: Snapshot): { at: Date; location: Location } | undefined {
+function installTime(s: Snapshot): { at: Date; location: Location } | undefined {
   const cv = s.clusterVersion;
   if (!cv) return undefined;
   const history = cv.history;

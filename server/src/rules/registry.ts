@@ -62,7 +62,7 @@ export const rules: readonly Rule[] = [
 ].sort((a, b) => (a.meta.id < b.meta.id ? -1 : 1));
 
 /** Ids users can configure that are not checks over a Snapshot: the analysis reports them. */
-export const builtInRules: readonly RuleMeta[] = [
+const builtInRules: readonly RuleMeta[] = [
   {
     id: 'yaml-invalid',
     defaultSeverity: 'error',

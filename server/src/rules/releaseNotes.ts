@@ -22,7 +22,7 @@ export function availabilityBehaviour(r: Release | undefined): string {
 }
 
 /** The release-image-version check (MCO PR #2918) that stops the operator leveling on an old rendered config. */
-export const levelGuardMerged = new Date('2022-01-27T00:00:00Z');
+const levelGuardMerged = new Date('2022-01-27T00:00:00Z');
 
 /**
  * Whether the running release carries the release-image-version guard: 4.10 GA and later, and

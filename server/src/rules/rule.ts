@@ -38,14 +38,14 @@ export function updating(a: UpdateAssessment): boolean {
  * user's levels, an explained finding is shown only as related evidence of its explainer; a rule
  * that is off is never run and so explains nothing.
  */
-export interface Explains {
+interface Explains {
   rule: string;
   subject?: string;
   cause?: string;
 }
 
 /** The kinds of evidence a rule reads, as the snapshot holds them. */
-export type EvidenceKind =
+type EvidenceKind =
   | 'ClusterVersion'
   | 'ClusterOperator'
   | 'MachineConfigPool'

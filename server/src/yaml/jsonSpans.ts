@@ -6,7 +6,7 @@
  * per level. Spans and paths are exactly those the `yaml` tree gives for the same text.
  */
 import type { SpanIndex } from './ocYaml';
-import type { PathAt } from './pathAt';
+import type { PathAt } from './pathAtTypes';
 import { split } from './pointer';
 
 const QUOTE = 34;

@@ -24,12 +24,12 @@ export const defaultParseLimits: ParseLimits = {
   maxDepth: defaultLimits.maxNestingDepth,
 };
 
-export interface ParseProblem {
+interface ParseProblem {
   message: string;
   span: [number, number];
 }
 
-export interface ParsedDocument {
+interface ParsedDocument {
   /** The plain JavaScript value of the document (null when empty or broken). */
   value: unknown;
   node: Document.Parsed;
@@ -47,7 +47,7 @@ export interface ParsedFile {
 }
 
 /** Offsets of line starts, and 1-based line and column of an offset (as the `yaml` package). */
-export class LineStarts {
+class LineStarts {
   readonly lineStarts: number[] = [0];
 
   /**
@@ -294,7 +294,7 @@ function jsonNestingExceeds(text: string, max: number): boolean {
 }
 
 /** Whether a value nests at most `max` maps and lists deep (iterative: no stack to exhaust). */
-export function withinDepth(value: unknown, max: number): boolean {
+function withinDepth(value: unknown, max: number): boolean {
   const stack: [unknown, number][] = [[value, 0]];
   while (stack.length > 0) {
     const [v, d] = stack.pop() as [unknown, number];

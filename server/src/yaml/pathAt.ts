@@ -5,18 +5,7 @@
 import { yamlLib } from './lib';
 import type { Node as YamlNode } from 'yaml';
 import type { ParsedFile } from './parse';
-
-export interface PathAt {
-  doc: number;
-  /** Pointer segments from the document root to the deepest node holding the offset. */
-  path: string[];
-  /** True when the offset is on a map key (the path then ends with that key). */
-  onKey: boolean;
-  /** Text range of that deepest node: the key, the scalar value, or the collection. */
-  span: [number, number];
-  /** The deepest node itself, when it is a scalar (keys included). */
-  scalar?: { value: unknown; span: [number, number] };
-}
+import type { PathAt } from './pathAtTypes';
 
 export function pathAt(file: ParsedFile, offset: number): PathAt | undefined {
   // A JSON file read with JSON.parse has one document and its own index: no tree to build.

@@ -63,7 +63,7 @@ const restrictedModeSettings = {
   'security.workspace.trust.untrustedFiles': 'open',
 };
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);
@@ -81,7 +81,7 @@ export async function freePort(): Promise<number> {
  * `!file` and `!folder/**` lines), and each allowed file or folder is copied. Any other pattern
  * fails loudly rather than installing something that differs from the vsix.
  */
-export function installExtensionCopy(from: string, extensionsDir: string): string {
+function installExtensionCopy(from: string, extensionsDir: string): string {
   const pkg = JSON.parse(readFileSync(join(from, 'package.json'), 'utf8')) as {
     publisher: string;
     name: string;

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, symlinkSync, writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const codeServerVersion = '4.100.3';
+const codeServerVersion = '4.100.3';
 
 export interface Editor {
   /** The code-server package folder (holds `out/node/entry.js`). */

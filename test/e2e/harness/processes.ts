@@ -38,7 +38,7 @@ export function processesMentioning(marker: string): { pid: number; cmd: string 
 }
 
 /** The live children, grandchildren, … of a process (not the process itself). */
-export function descendantsOf(root: number): ProcessInfo[] {
+function descendantsOf(root: number): ProcessInfo[] {
   const all = allProcesses();
   const found = new Set([root]);
   for (let grew = true; grew; ) {

@@ -41,7 +41,7 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
-export function workbenchUrl(
+function workbenchUrl(
   o: Pick<WorkbenchOptions, 'authority' | 'folder' | 'extensionPath' | 'testsPath'>,
 ): string {
   const remote = (p: string) => `vscode-remote://${o.authority}${p}`;
@@ -567,7 +567,7 @@ export interface TreeRow {
  * `aria-expanded` (only when it has children), `.label-name` and `.label-description`. The
  * list is virtual: only rows in (or near) the viewport are in the DOM.
  */
-export async function treeRows(view: Locator): Promise<TreeRow[]> {
+async function treeRows(view: Locator): Promise<TreeRow[]> {
   const rows = await view.evaluate((root) =>
     Array.from(root.querySelectorAll<HTMLElement>('.monaco-list-row')).map((r) => ({
       index: Number(r.dataset.index),

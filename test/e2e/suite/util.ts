@@ -27,7 +27,7 @@ export async function sampleFile(...fragments: string[]): Promise<vscode.Uri> {
   return hits[0]!;
 }
 
-export function ruleOf(d: vscode.Diagnostic): string {
+function ruleOf(d: vscode.Diagnostic): string {
   return typeof d.code === 'object' ? String(d.code.value) : String(d.code);
 }
 

@@ -54,7 +54,7 @@ export function hoverAt(
 }
 
 /** Every object of a snapshot, for finding the one a file position belongs to. */
-export function objectsOf(s: Snapshot): KubeObject[] {
+function objectsOf(s: Snapshot): KubeObject[] {
   return [
     ...(s.clusterVersion ? [s.clusterVersion] : []),
     ...s.operators,
@@ -65,7 +65,7 @@ export function objectsOf(s: Snapshot): KubeObject[] {
 }
 
 /** The object whose source holds a path, and the path relative to that object. */
-export function objectAt(
+function objectAt(
   s: Snapshot,
   file: string,
   doc: number,
@@ -80,7 +80,7 @@ export function objectAt(
 }
 
 /** The rendered config name under the offset inside a scalar's source text, if any. */
-export function renderedNameAt(
+function renderedNameAt(
   text: string,
   span: [number, number],
   offset: number,

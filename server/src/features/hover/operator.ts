@@ -9,7 +9,7 @@ import { conditionAt, conditionTable } from './conditions';
 import { poolState } from './pool';
 
 /** What the cluster-version operator wants of every ClusterOperator. */
-export const operatorExpected: Record<string, string> = {
+const operatorExpected: Record<string, string> = {
   Available: 'True',
   Progressing: 'False',
   Degraded: 'False',

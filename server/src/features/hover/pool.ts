@@ -9,7 +9,7 @@ import { conditionAt, conditionTable } from './conditions';
 import { renderedConfigRow } from './renderedConfig';
 
 /** Healthy steady state of a pool (docs/domain/machine-config-pools.md, "Healthy steady state"). */
-export const poolExpected: Record<string, string> = {
+const poolExpected: Record<string, string> = {
   Updated: 'True',
   Updating: 'False',
   Degraded: 'False',
@@ -157,7 +157,7 @@ function configsHover(
 }
 
 /** The pool's nodes grouped by the rendered config they run, the one they should run, and their daemon state. */
-export function nodesTable(nodes: Node[]): string {
+function nodesTable(nodes: Node[]): string {
   if (nodes.length === 0) return 'No node of this pool is in the must-gather.';
   const groups = new Map<
     string,

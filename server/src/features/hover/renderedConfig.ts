@@ -8,7 +8,7 @@ import { code, sections, table, text } from '../../core/markdown';
 export const renderedNamePattern =
   /\brendered-([a-z0-9](?:[-a-z0-9.]*[a-z0-9])?)-([0-9a-f]{32})\b/g;
 
-export function poolOfRendered(name: string): string | undefined {
+function poolOfRendered(name: string): string | undefined {
   return /^rendered-(.+)-[0-9a-f]{32}$/.exec(name)?.[1];
 }
 

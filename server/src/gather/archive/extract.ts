@@ -63,7 +63,7 @@ export const DEFAULT_ARCHIVE_BOUNDS: ArchiveBounds = {
  * The ratio bound applies once this many bytes came out of an archive, so that a small archive
  * of very repetitive text is not taken for a bomb.
  */
-export const RATIO_FLOOR_BYTES = 1024 * 1024;
+const RATIO_FLOOR_BYTES = 1024 * 1024;
 
 export interface ExtractResult {
   /** Regular files and directories written. */

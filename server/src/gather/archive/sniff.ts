@@ -18,12 +18,12 @@ export function isExtractable(kind: ArchiveKind): kind is ExtractableKind {
 /** Bytes needed to see the `ustar` magic of a tar's first header. */
 export const SNIFF_BYTES = 512;
 
-export function isGzipHead(head: Uint8Array): boolean {
+function isGzipHead(head: Uint8Array): boolean {
   return head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
 }
 
 /** The xz stream header magic: `FD 37 7A 58 5A 00`. */
-export function isXzHead(head: Uint8Array): boolean {
+function isXzHead(head: Uint8Array): boolean {
   const magic = [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00];
   return head.length >= magic.length && magic.every((b, i) => head[i] === b);
 }
@@ -34,13 +34,13 @@ export function mayBeArchive(head: Uint8Array): boolean {
 }
 
 /** `PK\x03\x04` (a local file header) or `PK\x05\x06` (the end record of an empty zip). */
-export function isZipHead(head: Uint8Array): boolean {
+function isZipHead(head: Uint8Array): boolean {
   if (head.length < 4 || head[0] !== 0x50 || head[1] !== 0x4b) return false;
   return (head[2] === 0x03 && head[3] === 0x04) || (head[2] === 0x05 && head[3] === 0x06);
 }
 
 /** `ustar` at offset 257 (POSIX `ustar\0` and GNU `ustar ` alike). */
-export function isTarHead(head: Uint8Array): boolean {
+function isTarHead(head: Uint8Array): boolean {
   return head.length >= 262 && Buffer.from(head.subarray(257, 262)).toString('latin1') === 'ustar';
 }
 

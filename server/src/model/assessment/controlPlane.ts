@@ -194,7 +194,7 @@ export function controlPlaneStatus(
  * oc's test for a migration to multi-arch: the newest history entry keeps the previous one's
  * version with another image.
  */
-export function multiArchHistory(history: HistoryEntry[]): boolean {
+function multiArchHistory(history: HistoryEntry[]): boolean {
   const [latest, previous] = history;
   return (
     latest !== undefined &&

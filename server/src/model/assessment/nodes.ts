@@ -14,7 +14,7 @@ import { nodeEstimate } from './estimate';
 import type { NodeAssessment, NodePhase, NodeStatus } from './types';
 
 /** The release a rendered config was made for, when the controller stamped it. */
-export function configVersion(s: Snapshot, config: string | undefined): string | undefined {
+function configVersion(s: Snapshot, config: string | undefined): string | undefined {
   return config ? s.machineConfigs.get(config)?.releaseImageVersion || undefined : undefined;
 }
 

@@ -50,7 +50,7 @@ export function summaryHeadline(s: GatherSummary): string {
 }
 
 /** `6 nodes, 3 pools, 33 operators, 120 configs`. */
-export function summaryCounts(s: GatherSummary): string {
+function summaryCounts(s: GatherSummary): string {
   const c = s.counts;
   const n = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
   return [
@@ -62,7 +62,7 @@ export function summaryCounts(s: GatherSummary): string {
 }
 
 /** The rest of the first line: `cluster 1a2b3c4d… · channel stable-4.16 · gathered … · counts`. */
-export function summaryFacts(s: GatherSummary): string[] {
+function summaryFacts(s: GatherSummary): string[] {
   return [
     ...(s.clusterID !== undefined ? [`cluster ${shortId(plain(s.clusterID))}`] : []),
     ...(s.channel !== undefined ? [`channel ${plain(s.channel)}`] : []),

@@ -26,18 +26,18 @@ import type { ImageRef } from './images';
 import { decideReboot, sshKeysChanged } from './reboot';
 import type { RebootDecision } from './reboot';
 
-export interface SetChange {
+interface SetChange {
   added: string[];
   removed: string[];
   changed: string[];
 }
 
-export interface ValueChange {
+interface ValueChange {
   old?: string;
   new?: string;
 }
 
-export interface ImageChange {
+interface ImageChange {
   /** "pause image", "OS image", "OS extensions image" or "image in <path or unit>". */
   what: string;
   /** Where it was found: `unit kubelet.service`, `file /etc/crio/crio.conf.d/00-default`. */
@@ -49,7 +49,7 @@ export interface ImageChange {
 }
 
 /** Redacted contents whose kept lengths differ: known to have changed, though unreadable. */
-export interface RedactedChange {
+interface RedactedChange {
   what: 'file' | 'unit' | 'dropin';
   /** The file path, unit name or `<unit>/<dropin>`. */
   name: string;
@@ -81,7 +81,7 @@ export interface MachineConfigSummary {
   reboot: RebootDecision;
 }
 
-export function summarize(
+export function summarizeChanges(
   rawA: Json,
   rawB: Json,
   releaseMinor?: number,
@@ -188,7 +188,7 @@ export function summarize(
 }
 
 /** True when the summary holds any change at all. */
-export function hasChanges(s: MachineConfigSummary): boolean {
+function hasChanges(s: MachineConfigSummary): boolean {
   return (
     all(s.files).length + all(s.units).length + all(s.dropins).length > 0 ||
     !!(s.osImageURL ?? s.baseOSExtensionsContainerImage ?? s.kernelArguments) ||

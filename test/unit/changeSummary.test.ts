@@ -9,7 +9,11 @@ import { normalizeMachineConfig } from '../../server/src/machineconfig/normalize
 import { decideReboot } from '../../server/src/machineconfig/reboot';
 import type { ChangeForReboot } from '../../server/src/machineconfig/reboot';
 import { imageRefs } from '../../server/src/machineconfig/images';
-import { summarize, summaryMarkdown, summaryText } from '../../server/src/machineconfig/summary';
+import {
+  summarizeChanges,
+  summaryMarkdown,
+  summaryText,
+} from '../../server/src/machineconfig/changeSummary';
 import { unifiedDiff } from '../../server/src/machineconfig/unifiedDiff';
 import { fixturesDir, resourceFile, samples } from '../support/fixtures';
 
@@ -58,7 +62,7 @@ function mc(name: string, spec: { files?: Json[]; units?: Json[]; other?: Json }
 }
 
 function assertSeed001(a: Json, b: Json) {
-  const s = summarize(a, b, 10);
+  const s = summarizeChanges(a, b, 10);
   assert.deepEqual(s.files, {
     added: [],
     removed: [],
@@ -175,7 +179,7 @@ describe('normalizeMachineConfig', () => {
   });
 });
 
-describe('summarize', () => {
+describe('summarizeChanges', () => {
   it('never counts redacted contents as a change', () => {
     const a = mc('a', {
       files: [{ path: '/etc/x', contents: { source: pct('real\n') } }],
@@ -190,7 +194,7 @@ describe('summarize', () => {
       ],
       units: [{ name: 'u.service', contents: '<redacted>' }],
     });
-    const s = summarize(a, b, 12);
+    const s = summarizeChanges(a, b, 12);
     assert.deepEqual(s.files.changed, []);
     assert.deepEqual(s.units.changed, []);
     assert.deepEqual(s.redacted, ['file /etc/x', 'unit u.service']);
@@ -204,9 +208,9 @@ describe('summarize', () => {
     });
     const a = mc('a', { files: [{ path: '/etc/g', contents: gz('same\n', 1) }] });
     const b = mc('b', { files: [{ path: '/etc/g', contents: gz('same\n', 9) }] });
-    assert.deepEqual(summarize(a, b).files.changed, []);
+    assert.deepEqual(summarizeChanges(a, b).files.changed, []);
     const c = mc('c', { files: [{ path: '/etc/g', contents: gz('other\n', 9) }] });
-    assert.deepEqual(summarize(a, c).files.changed, ['/etc/g']);
+    assert.deepEqual(summarizeChanges(a, c).files.changed, ['/etc/g']);
   });
 
   it('reports binary, mode, added and removed files and units, dropins and OS fields', () => {
@@ -235,7 +239,7 @@ describe('summarize', () => {
         kernelType: 'realtime',
       },
     });
-    const s = summarize(a, b, 12);
+    const s = summarizeChanges(a, b, 12);
     assert.deepEqual(s.files, { added: ['/new'], removed: ['/gone'], changed: ['/bin', '/m'] });
     assert.deepEqual(s.units, { added: ['v.service'], removed: [], changed: [] });
     assert.deepEqual(s.dropins.changed, ['u.service/10-a.conf']);
@@ -275,7 +279,7 @@ describe('summarize', () => {
       ],
       units: [{ name: 'kubelet.service', contents: kubelet(newDigest) }],
     });
-    const s = summarize(a, b, 12);
+    const s = summarizeChanges(a, b, 12);
     assert.deepEqual(
       s.images.map((i) => [i.what, i.oldDigest, i.newDigest]),
       [

@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { analysisContext, analyzeRoot } from '../../server/src/analysis/analyze';
 import { loadSnapshot } from '../../server/src/analysis/loadSnapshot';
-import { summarize } from '../../server/src/analysis/summary';
+import { summarizeGather } from '../../server/src/analysis/summarizeGather';
 import {
   summaryDetails,
   summaryHeadline,
   summaryLine,
   summaryProvenance,
-} from '../../server/src/core/summary';
-import type { GatherSummary } from '../../server/src/core/summary';
+} from '../../server/src/core/gatherSummary';
+import type { GatherSummary } from '../../server/src/core/gatherSummary';
 import { discoverRoots } from '../../server/src/gather/discover';
 import { ParsedFileCache } from '../../server/src/gather/fileCache';
 import { buildIndex } from '../../server/src/gather/gatherIndex';
@@ -232,7 +232,7 @@ describe('the first look at a must-gather', () => {
     };
     const cache = new ParsedFileCache();
     const { snapshot } = await loadSnapshot(index, cache);
-    const s = await summarize(index, snapshot, cache);
+    const s = await summarizeGather(index, snapshot, cache);
     assert.equal(s.form, 'inspect');
     assert.equal(s.image, 'quay.io/openshift-release-dev/ocp-v4.0-art-dev@sha256:0123');
     assert.equal(s.ocVersion, '4.16.0');

@@ -1,8 +1,8 @@
 /**
- * The first look at one root (core/summary): built from its index, its snapshot and the gather's
+ * The first look at one root (core/gatherSummary): built from its index, its snapshot and the gather's
  * own layout after the snapshot is loaded. It reads no file the snapshot did not read.
  */
-import type { GatherSummary } from '../core/summary';
+import type { GatherSummary } from '../core/gatherSummary';
 import { isoTime } from '../core/text';
 import type { ParsedFileCache } from '../gather/fileCache';
 import { filesOf } from '../gather/gatherIndex';
@@ -11,7 +11,7 @@ import { arr, path, rec, str } from '../model/access';
 import { migratingArchitecture, updateInFlight } from '../model/assessment/controlPlane';
 import type { Snapshot } from '../model/snapshot';
 
-export async function summarize(
+export async function summarizeGather(
   index: GatherIndex,
   snapshot: Snapshot,
   cache: ParsedFileCache,
