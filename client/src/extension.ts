@@ -41,6 +41,7 @@ import type { StatusParams } from '../../server/src/protocol/messages';
 import { RestartPolicy } from './restartPolicy';
 import { StatusItem } from './statusItem';
 import { openEvidence, openEvidenceCommand, UpgradeStatusView, viewId } from './upgradeStatus/view';
+import { readmeIn } from './readme';
 
 let client: LanguageClient | undefined;
 
@@ -54,12 +55,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     view,
     vscode.window.createTreeView(viewId, { treeDataProvider: view, showCollapseAll: true }),
     vscode.commands.registerCommand(openEvidenceCommand, openEvidence),
-    vscode.commands.registerCommand('mustGatherInspector.showSupportedLayouts', () =>
-      vscode.commands.executeCommand(
-        'markdown.showPreview',
-        vscode.Uri.file(context.asAbsolutePath('README.md')),
-      ),
-    ),
+    vscode.commands.registerCommand('mustGatherInspector.showSupportedLayouts', async () => {
+      const readme = readmeIn(context.extensionPath);
+      if (!readme) {
+        void vscode.window.showErrorMessage(
+          `Must-Gather Inspector: no README in ${context.extensionPath}; see the project's page for the supported layouts.`,
+        );
+        return;
+      }
+      await vscode.commands.executeCommand('markdown.showPreview', vscode.Uri.file(readme));
+    }),
   );
 
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
