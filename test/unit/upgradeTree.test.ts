@@ -173,6 +173,28 @@ describe('Upgrade Status tone', () => {
     assert.equal(statusTree({ roots: [r!] })[0]?.icon, 'error');
     assert.equal(statusTone(report(samples.healthy).roots[0]!), 'ok');
   });
+
+  it('says a completed control plane whose required pool still rolls is not done (bug 2019850)', () => {
+    const [r] = report(samples.levelEarly).roots;
+    assert.deepEqual(r?.controlPlane.requiredPoolsNotUpdated, ['master']);
+    assert.match(
+      r!.controlPlane.reason,
+      /completed at \S+, but required pool master is not updated;/,
+    );
+    const cp = child(statusTree({ roots: [r!] })[0]!, 'Control plane')!;
+    assert.match(
+      cp.description,
+      /^Completed, but required pool master is not updated · 11\/11 operators updated/,
+    );
+    assert.equal(cp.tone, 'warning');
+    // A completed update whose required pools are done stays plain Completed.
+    const [done] = report(updates.completedPoolRolling).roots;
+    assert.deepEqual(done?.controlPlane.requiredPoolsNotUpdated, []);
+    assert.match(
+      child(statusTree({ roots: [done!] })[0]!, 'Control plane')!.description,
+      /^Completed · /,
+    );
+  });
 });
 
 describe('Upgrade Status root item: the first look', () => {

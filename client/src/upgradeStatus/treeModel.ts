@@ -203,12 +203,18 @@ function controlPlaneItem(parent: string, r: RootStatusReport): TreeItemModel {
       expanded: false,
     });
   }
-  const tone = controlPlaneTone[cp.assessment];
+  // Completed while a required pool still rolls: the operator leveled too early (bug 1999556).
+  const early = cp.assessment === 'Completed' ? cp.requiredPoolsNotUpdated : [];
+  const tone = early.length > 0 ? 'warning' : controlPlaneTone[cp.assessment];
   return {
     id,
     label: 'Control plane',
     description:
-      `${controlPlaneLabels[cp.assessment]} · ${ops.updated}/${ops.total} operators updated` +
+      `${controlPlaneLabels[cp.assessment]}` +
+      (early.length > 0
+        ? `, but required pool${early.length === 1 ? '' : 's'} ${early.join(', ')} ${early.length === 1 ? 'is' : 'are'} not updated`
+        : '') +
+      ` · ${ops.updated}/${ops.total} operators updated` +
       (cp.health.unavailable || cp.health.degraded
         ? ` · ${cp.health.unavailable} unavailable, ${cp.health.degraded} degraded`
         : ''),

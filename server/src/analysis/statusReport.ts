@@ -90,6 +90,7 @@ export function statusReport(
       })),
     },
     nodes: cp.nodes.map(node),
+    requiredPoolsNotUpdated: [...cp.requiredPoolsNotUpdated],
     ...(cp.evidence ? place(cp.evidence) : {}),
   };
   return {

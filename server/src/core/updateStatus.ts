@@ -81,6 +81,8 @@ export interface ControlPlaneReport extends Partial<Evidence> {
     } & Evidence)[];
   };
   nodes: NodeReport[];
+  /** Required-for-upgrade pools with a node not yet on the target. */
+  requiredPoolsNotUpdated: string[];
 }
 
 export interface PoolReport extends Evidence {

@@ -156,9 +156,13 @@ export function controlPlaneStatus(
     const behind = allNodes.filter((n) => stillOnOlderRelease(s, n, target, startedAt));
     if (latest?.state === 'Completed' && behind.length > 0) {
       assessment = 'Completed';
+      const pools = requiredPoolsNotUpdated(s, allNodes);
       reason =
-        `Update to ${target} completed${completedAt ? ` at ${isoTime(completedAt)}` : ''}; ` +
-        `${behind.length} node${behind.length === 1 ? '' : 's'} still run${behind.length === 1 ? 's' : ''} an older release.`;
+        `Update to ${target} completed${completedAt ? ` at ${isoTime(completedAt)}` : ''}` +
+        (pools.length > 0
+          ? `, but required pool${pools.length === 1 ? '' : 's'} ${pools.join(', ')} ${pools.length === 1 ? 'is' : 'are'} not updated`
+          : '') +
+        `; ${behind.length} node${behind.length === 1 ? '' : 's'} still run${behind.length === 1 ? 's' : ''} an older release.`;
     } else {
       assessment = 'NotUpdating';
       reason = `The cluster is not updating${progressing ? ` (Progressing=${progressing.status}${progressing.message ? `: ${progressing.message}` : ''})` : ''}.`;
@@ -185,6 +189,7 @@ export function controlPlaneStatus(
     updating,
     health,
     nodes: masters,
+    requiredPoolsNotUpdated: requiredPoolsNotUpdated(s, allNodes),
     reason,
     evidence,
   };
@@ -220,6 +225,14 @@ function machineConfigImage(s: Snapshot): MachineConfigImage | undefined {
     pending: reported.version !== deployed.image,
     evidence: deployed.location,
   };
+}
+
+/** Required-for-upgrade pools with a node that is not Updated, by name. */
+function requiredPoolsNotUpdated(s: Snapshot, allNodes: NodeStatus[]): string[] {
+  return s.pools
+    .filter((p) => p.requiredForUpgrade)
+    .filter((p) => allNodes.some((n) => n.pool === p.name && n.phase !== 'Updated'))
+    .map((p) => p.name);
 }
 
 /**

@@ -122,6 +122,11 @@ export interface ControlPlaneStatus {
   };
   /** Control-plane (master pool) nodes. */
   nodes: NodeStatus[];
+  /**
+   * Pools labelled required-for-upgrade with a node not yet on the target: once the control
+   * plane completed, the machine-config operator should not have leveled (bug 1999556).
+   */
+  requiredPoolsNotUpdated: string[];
   /** Why the assessment is what it is, in one sentence, for hovers and the status line. */
   reason: string;
   evidence: Location | undefined;
