@@ -69,13 +69,15 @@ export class StatusItem implements vscode.Disposable {
     // Must-gather text, escaped as the server escapes its hovers: no link or markup can form.
     const para = (lines: string[]) =>
       tip.appendMarkdown(lines.map(markdownText).join('  \n') + '\n\n');
-    for (const r of roots) {
+    // The verdict first, the active editor's must-gather first; the folder path last.
+    for (const r of shown ? [shown, ...roots.filter((x) => x !== shown)] : roots) {
       const found = s?.roots.find((x) => x.path === r.root)?.findings;
       para([
-        r.root,
-        summaryLine(r.summary),
         `${rootLabel(r)}${found === undefined ? '' : `, ${found} finding${found === 1 ? '' : 's'}`}`,
+        r.controlPlane.reason,
+        summaryLine(r.summary),
         ...summaryNotes(r.summary).map((n) => `note: ${n}`),
+        r.root,
       ]);
     }
     if (s && roots.length === 0) {

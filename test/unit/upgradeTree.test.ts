@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import {
   groupNodesAbove,
+  shortNodeNames,
   rootLabel,
   statusText,
   statusTone,
@@ -102,10 +103,25 @@ describe('Upgrade Status tree model', () => {
       Array(9).fill('error'),
     );
     const first = degraded.children[0]!;
-    assert.equal(first.label, 'ip-10-0-137-214.ec2.internal');
-    assert.match(first.description, /^Degraded · Updating · \? · failed to drain node/);
+    // The domain every node shares is left out of the row; the tooltip has the whole name.
+    assert.equal(first.label, 'ip-10-0-137-214');
+    assert.match(first.tooltip, /^ip-10-0-137-214\.ec2\.internal: Degraded/);
+    assert.match(
+      first.description,
+      /^Degraded · Updating · release unknown · failed to drain node/,
+    );
     assert.ok(first.evidence?.file.endsWith('core/nodes/ip-10-0-137-214.ec2.internal.yaml'));
     assert.ok((first.evidence?.line ?? 0) > 1);
+  });
+
+  it('shortens node names only by a domain every node shares', () => {
+    const names = (ns: string[]) => [...shortNodeNames(ns).values()];
+    assert.deepEqual(names(['a-1.ec2.internal', 'a-2.ec2.internal']), ['a-1', 'a-2']);
+    assert.deepEqual(names(['a-1.ec2.internal', 'b.example.com']), [
+      'a-1.ec2.internal',
+      'b.example.com',
+    ]);
+    assert.deepEqual(names(['worker-a', 'worker-b']), ['worker-a', 'worker-b']);
   });
 
   it('badges required and paused pools', () => {

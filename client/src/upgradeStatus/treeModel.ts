@@ -271,15 +271,28 @@ function nodeGroups(parent: string, nodes: NodeReport[]): TreeItemModel[] {
   });
 }
 
+/**
+ * Node names as rows show them: without the DNS domain every node of the list shares
+ * (`ip-10-0-137-214` for `ip-10-0-137-214.ec2.internal`), so they fit the default side bar;
+ * the full name is in the tooltip. Names stay whole when they do not all share one domain.
+ */
+export function shortNodeNames(names: readonly string[]): Map<string, string> {
+  const domain = (n: string) => (n.includes('.') ? n.slice(n.indexOf('.')) : undefined);
+  const shared = names.length > 0 ? domain(names[0]!) : undefined;
+  const strip = shared !== undefined && names.every((n) => domain(n) === shared);
+  return new Map(names.map((n) => [n, strip ? n.slice(0, n.length - shared.length) : n]));
+}
+
 function nodeItems(parent: string, nodes: NodeReport[]): TreeItemModel[] {
+  const shortName = shortNodeNames(nodes.map((n) => n.name));
   return [...nodes]
     .sort((a, b) => nodeOrder.indexOf(a.assessment) - nodeOrder.indexOf(b.assessment))
     .map((n) => {
       const tone = nodeTone[n.assessment];
       return {
         id: `${parent}/node/${n.name}`,
-        label: n.name,
-        description: `${n.assessment} · ${n.phase} · ${n.version ?? '?'}${n.message ? ` · ${n.message}` : ''}`,
+        label: shortName.get(n.name) ?? n.name,
+        description: `${n.assessment} · ${n.phase} · ${n.version ?? 'release unknown'}${n.message ? ` · ${n.message}` : ''}`,
         tooltip:
           `${n.name}: ${n.assessment}, ${n.phase}, release ${n.version ?? 'unknown'}` +
           `\ncurrent ${n.currentConfig ?? '?'}\ndesired ${n.desiredConfig ?? '?'}` +
