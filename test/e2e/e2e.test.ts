@@ -714,14 +714,11 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
         15_000,
       );
       // It opens with the verdict of the active editor's must-gather, not a folder path.
-      const tip = await page
-        .locator('.workbench-hover-container, .monaco-hover')
-        .first()
-        .innerText();
-      assert.match(
-        tip.trimStart(),
-        /^Must-Gather Inspector\s+4\.7\.3 → 4\.7\.4 · Stalled 91%, \d+ findings/,
-        tip.slice(0, 200),
+      await waitForText(
+        page,
+        '.workbench-hover-container, .monaco-hover',
+        /Must-Gather Inspector\s*4\.7\.3 → 4\.7\.4 · Stalled 91%, \d+ findings?\s*Updating to 4\.7\.4/,
+        15_000,
       );
       await screenshot(page, shots, 'upgrade-status-statusbar-tooltip');
       await page.mouse.move(700, 300);
