@@ -5,6 +5,7 @@
  */
 import {
   controlPlaneLabels,
+  requiredPoolsBehind,
   nodeAssessmentOrder,
   summaryDetails,
   summaryHeadline,
@@ -210,10 +211,7 @@ function controlPlaneItem(parent: string, r: RootStatusReport): TreeItemModel {
     id,
     label: 'Control plane',
     description:
-      `${controlPlaneLabels[cp.assessment]}` +
-      (early.length > 0
-        ? `, but required pool${early.length === 1 ? '' : 's'} ${early.join(', ')} ${early.length === 1 ? 'is' : 'are'} not updated`
-        : '') +
+      `${controlPlaneLabels[cp.assessment]}${requiredPoolsBehind(early)}` +
       ` · ${ops.updated}/${ops.total} operators updated` +
       (cp.health.unavailable || cp.health.degraded
         ? ` · ${cp.health.unavailable} unavailable, ${cp.health.degraded} degraded`

@@ -47,6 +47,13 @@ export const controlPlaneLabels: Record<ControlPlaneReport['assessment'], string
   NotUpdating: 'Not updating',
 };
 
+/** `, but required pool master is not updated`: a completed control plane whose required pools roll. */
+export function requiredPoolsBehind(pools: readonly string[]): string {
+  if (pools.length === 0) return '';
+  const one = pools.length === 1;
+  return `, but required pool${one ? '' : 's'} ${pools.join(', ')} ${one ? 'is' : 'are'} not updated`;
+}
+
 export interface ControlPlaneReport extends Partial<Evidence> {
   assessment: 'Progressing' | 'ProgressingSlow' | 'Stalled' | 'Completed' | 'NotUpdating';
   /** One sentence: why the assessment is what it is. */

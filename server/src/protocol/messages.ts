@@ -6,7 +6,7 @@
 import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
 import type { StatusReport } from '../core/updateStatus';
 
-export { controlPlaneLabels, nodeAssessmentOrder } from '../core/updateStatus';
+export { controlPlaneLabels, nodeAssessmentOrder, requiredPoolsBehind } from '../core/updateStatus';
 export { summaryDetails, summaryHeadline, summaryLine, summaryNotes } from '../core/gatherSummary';
 export type { GatherSummary } from '../core/gatherSummary';
 /** Escapes must-gather text for the client's Markdown (tooltips), as the server's hovers do. */

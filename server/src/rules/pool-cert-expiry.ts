@@ -210,6 +210,8 @@ export const poolCertExpiry: Rule = {
   check(s: Snapshot, _context: RuleContext) {
     const gather = s.gatherTime;
     if (!gather) return [];
+    const expiryRel = (e: CertEntry) =>
+      rel(e.location, `${clip(e.subject, 120)} ${relative(e.expiry, gather)}`);
     // The field appears with 4.14's machine-config controller; older lists are not the MCO's.
     const rel4 = parseRelease(
       operator(s, 'machine-config')?.operatorVersion?.version ?? s.clusterVersion?.desiredVersion,
@@ -289,14 +291,7 @@ export const poolCertExpiry: Rule = {
               p.subject,
               first.location,
               message,
-              [
-                ...onSchedule
-                  .slice(1)
-                  .map((e) =>
-                    rel(e.location, `${clip(e.subject, 120)} ${relative(e.expiry, gather)}`),
-                  ),
-                installRel,
-              ],
+              [...onSchedule.slice(1).map(expiryRel), installRel],
               'info',
             ),
           ];
@@ -335,11 +330,7 @@ export const poolCertExpiry: Rule = {
             first.location,
             message,
             [
-              ...real
-                .slice(1)
-                .map((e) =>
-                  rel(e.location, `${clip(e.subject, 120)} ${relative(e.expiry, gather)}`),
-                ),
+              ...real.slice(1).map(expiryRel),
               ...olderOf(real),
               ...onSchedule.map((e) =>
                 rel(

@@ -4,6 +4,7 @@
  * update usually shows.
  */
 import { duration, isoTime } from '../../core/text';
+import { requiredPoolsBehind } from '../../core/updateStatus';
 import type { ClusterOperator } from '../clusterOperator';
 import type { ClusterVersion, HistoryEntry } from '../clusterVersion';
 import { findCondition } from '../condition';
@@ -49,13 +50,7 @@ export function migratingArchitecture(cv: ClusterVersion | undefined): 'Multi' |
     // Multi from the start (an install or an update of a multi payload) is no migration.
     if (!previous || !latest || previous.version === latest.version) return 'Multi';
   }
-  const [latest, previous] = cv.history;
-  return latest &&
-    previous &&
-    previous.version === latest.version &&
-    previous.image !== latest.image
-    ? 'Multi'
-    : undefined;
+  return multiArchHistory(cv.history) ? 'Multi' : undefined;
 }
 
 /**
@@ -126,6 +121,7 @@ export function controlPlaneStatus(
   const refused = refusal && refusal.condition.status !== 'Unknown' ? refusal : undefined;
   let evidence = progressing?.location ?? cv?.at('status');
 
+  const requiredBehind = requiredPoolsNotUpdated(s, allNodes);
   let assessment: ControlPlaneAssessment;
   let reason: string;
   if (cv && refused) {
@@ -156,12 +152,9 @@ export function controlPlaneStatus(
     const behind = allNodes.filter((n) => stillOnOlderRelease(s, n, target, startedAt));
     if (latest?.state === 'Completed' && behind.length > 0) {
       assessment = 'Completed';
-      const pools = requiredPoolsNotUpdated(s, allNodes);
       reason =
         `Update to ${target} completed${completedAt ? ` at ${isoTime(completedAt)}` : ''}` +
-        (pools.length > 0
-          ? `, but required pool${pools.length === 1 ? '' : 's'} ${pools.join(', ')} ${pools.length === 1 ? 'is' : 'are'} not updated`
-          : '') +
+        requiredPoolsBehind(requiredBehind) +
         `; ${behind.length} node${behind.length === 1 ? '' : 's'} still run${behind.length === 1 ? 's' : ''} an older release.`;
     } else {
       assessment = 'NotUpdating';
@@ -189,7 +182,7 @@ export function controlPlaneStatus(
     updating,
     health,
     nodes: masters,
-    requiredPoolsNotUpdated: requiredPoolsNotUpdated(s, allNodes),
+    requiredPoolsNotUpdated: requiredBehind,
     reason,
     evidence,
   };
