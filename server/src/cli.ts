@@ -153,7 +153,7 @@ async function main(argv: string[]): Promise<number> {
   process.stdout.write(
     command.format === 'json'
       ? formatJson(findings, toReportedSummaries(display, analyses))
-      : formatText(findings, analyses, display, process.stdout.isTTY === true),
+      : formatText(findings, analyses, display, process.stdout.isTTY === true, command.brief),
   );
   return findings.some((f) => f.severity === 'error') ? 1 : 0;
 }

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { severityRank } from '../../server/src/core/finding';
+import { messageMaxLength, severityRank } from '../../server/src/core/finding';
 import type {
   Finding,
   Location,
@@ -38,7 +38,7 @@ type RelatedPredicate = (related: RelatedLocation, snapshot: Snapshot) => boolea
 export interface ExpectedFinding {
   severity: Severity;
   subject: Subject;
-  /** Every pattern must match the message (at least one pattern). */
+  /** Every pattern must match the finding's words: its message, then its detail. */
   message: RegExp | [RegExp, ...RegExp[]];
   /** The whole expected location, deep-equal. */
   location?: (snapshot: Snapshot) => Location;
@@ -76,10 +76,11 @@ export function ruleTester(
           c.findings.map((e) => [e.severity, e.subject]),
           `severity and subject of each finding; found ${summary(found)}`,
         );
+        for (const f of found) assertShortMessage(f);
         c.findings.forEach((e, i) => {
           const f = found[i]!;
           assert.equal(f.rule, rule.meta.id);
-          for (const re of [e.message].flat()) assert.match(f.message, re);
+          for (const re of [e.message].flat()) assert.match(wordsOf(f), re);
           if (e.location) assert.deepEqual(f.location, e.location(s));
           if (e.cause !== undefined) assert.equal(f.cause, e.cause);
           for (const p of e.related ?? []) {
@@ -93,6 +94,24 @@ export function ruleTester(
       });
     }
   });
+}
+
+/** What a finding says, message then detail, for patterns that may match either. */
+export function wordsOf(f: Finding): string {
+  return f.detail ? `${f.message}\n${f.detail}` : f.message;
+}
+
+/**
+ * The message contract (issue 26): one plain line a list shows whole, the rest in `detail`.
+ */
+export function assertShortMessage(f: Finding): void {
+  const where = `${f.rule} on ${f.subject}: ${f.message}`;
+  assert.ok(f.message.length <= messageMaxLength, `message over ${messageMaxLength}: ${where}`);
+  assert.ok(!f.message.includes('`'), `backtick in message: ${where}`);
+  assert.ok(!/[\r\n]/.test(f.message), `newline in message: ${where}`);
+  assert.ok(f.message.trim() !== '', `empty message: ${f.rule} on ${f.subject}`);
+  // finding() clips an over-long message as a last resort; a rule's own words end whole.
+  assert.ok(!f.message.endsWith('…'), `message cut by the length bound: ${where}`);
 }
 
 /** A case's snapshot: a fresh load of the fixture, then the mutations in order. */

@@ -14,6 +14,8 @@ export type Command =
       levels: RuleLevels;
       limits: Limits;
       cacheDir?: string;
+      /** Text output: each finding's message without its detail. */
+      brief: boolean;
     }
   | {
       cmd: 'diff';
@@ -31,8 +33,9 @@ export type Command =
 export class UsageError extends Error {}
 
 export const usage = `Usage:
-  must-gather-inspector analyze <path> [--format text|json] [--rule <id>=<level>]...
+  must-gather-inspector analyze <path> [--format text|json] [--brief] [--rule <id>=<level>]...
                         [--limit <name>=<n>]...
+      Each finding's one-line message, then its explanation indented (--brief: messages only).
       <path> is a must-gather, a folder holding several, or a CI gather-extra folder.
       <level> is off, error, warning, info or hint.
       <name> is a bound on the work per file: ${limitNames.map((n) => `${n} (${defaultLimits[n]})`).join(', ')}.
@@ -65,6 +68,7 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
     throw new UsageError(`unknown command "${cmd}"`);
   let cacheDir: string | undefined;
   let format: Format = 'text';
+  let brief = false;
   const ruleLevels: RuleLevels = {};
   const limits: Limits = { ...defaultLimits };
   const positional: string[] = [];
@@ -82,6 +86,8 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
       if (f !== 'text' && f !== 'json')
         throw new UsageError(`--format must be text or json, not "${f}"`);
       format = f;
+    } else if (cmd === 'analyze' && a === '--brief') {
+      brief = true;
     } else if (cmd !== 'diff' && (a === '--rule' || a.startsWith('--rule='))) {
       const spec = value('--rule');
       const m = /^([a-z0-9-]+)=(\w+)$/.exec(spec);
@@ -130,5 +136,5 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
     };
   }
   if (positional.length !== 1) throw new UsageError(`${cmd} takes exactly one <path>`);
-  return { cmd, path: positional[0]!, format, levels: ruleLevels, limits, ...dir };
+  return { cmd, path: positional[0]!, format, levels: ruleLevels, limits, brief, ...dir };
 }

@@ -23,6 +23,8 @@ export interface ReportedFinding extends ReportedLocation {
   /** The object the finding is about: `<kind>/<name>` (see core/finding.ts). */
   subject: string;
   message: string;
+  /** The explanation behind the message, in Markdown (absent when the message says it all). */
+  detail?: string;
   endLine: number;
   endColumn: number;
   /** The must-gather root this finding belongs to, relative to the analysed path. */
@@ -50,6 +52,7 @@ export function toReported(
         endLine: r.end.line + 1,
         endColumn: r.end.character + 1,
         message: f.message,
+        ...(f.detail ? { detail: f.detail } : {}),
         root: relPath(a.root.path),
         related: f.related.map((x) => {
           const rr = rangeIn(cache.peek(x.file), x);
@@ -95,11 +98,21 @@ function formatSummaries(summaries: GatherSummary[], color: boolean): string[] {
   ]);
 }
 
+/** A finding's detail under its message: indented, blank lines kept as paragraph breaks. */
+function detailLines(detail: string): string[] {
+  return detail
+    .trim()
+    .split('\n')
+    .map((l) => (l.trim() === '' ? '' : `             ${l}`));
+}
+
+/** @param brief the messages alone, without each finding's detail. */
 export function formatText(
   findings: ReportedFinding[],
   roots: RootAnalysis[],
   base: string | PathDisplay,
   color: boolean,
+  brief = false,
 ): string {
   const paint = (code: string, s: string) => (color ? `\x1b[${code}m${s}\x1b[0m` : s);
   const sevColor: Record<string, string> = { error: '31', warning: '33', info: '36', hint: '2' };
@@ -120,6 +133,7 @@ export function formatText(
       lines.push(
         `  ${`${f.line}:${f.column}`.padEnd(8)} ${sev} ${f.message}  ${paint('2', `[${f.rule}]`)}`,
       );
+      if (!brief && f.detail) lines.push(...detailLines(f.detail));
       for (const r of f.related) {
         // Related files always lie in the finding's root: print them relative to it.
         const short = r.file.startsWith(f.root + '/') ? r.file.slice(f.root.length + 1) : r.file;

@@ -35,7 +35,13 @@ export interface Finding {
   severity: Severity;
   subject: Subject;
   location: Location;
+  /**
+   * One plain sentence for a list (the Problems panel, a CI log): the object and the verdict,
+   * at most `messageMaxLength` characters, no Markdown, no newline.
+   */
   message: string;
+  /** The explanation, in Markdown: why, how the release behaves, the known bug, what to do. */
+  detail?: string;
   related: RelatedLocation[];
   /** Since when what the finding says holds, when the must-gather tells (a condition's change). */
   since?: Date;
@@ -44,6 +50,15 @@ export interface Finding {
    * (`kubelet-skew`): set where one condition has several possible owners.
    */
   cause?: string;
+}
+
+/** The longest `message` a list shows whole (the Problems panel cuts near this width). */
+export const messageMaxLength = 200;
+
+/** A finding's words: the short message, and the explanation behind it. */
+export interface FindingText {
+  message: string;
+  detail?: string;
 }
 
 export function severityRank(s: Severity): number {

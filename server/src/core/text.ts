@@ -58,3 +58,8 @@ export function ocDuration(seconds: number): string {
   const text = h > 0 ? `${h}h${m}m${s % 60}s` : m > 0 ? `${m}m${s % 60}s` : `${s}s`;
   return sign + text.replace(/h0m0s$/, 'h').replace(/m0s$/, 'm');
 }
+
+/** `1 node`, `3 nodes`: a count and its noun, for one-line messages. */
+export function plural(n: number, noun: string, nouns = `${noun}s`): string {
+  return `${n} ${n === 1 ? noun : nouns}`;
+}

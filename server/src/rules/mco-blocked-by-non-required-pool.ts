@@ -13,7 +13,7 @@ import { degradedCause, degradedCondition, poolName } from './poolText';
 import { availabilityBehaviour } from './releaseNotes';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
-import { listing } from '../core/text';
+import { listing, plural } from '../core/text';
 
 /** Pools the operator's RequiredPoolsFailed message names, with whether it called them required. */
 export function poolsNamedNotReady(message: string): { name: string; required: boolean }[] {
@@ -69,19 +69,29 @@ export const mcoBlockedByNonRequiredPool: Rule = {
       const consequence = completed
         ? `Any degraded pool fails the operator's required-pool sync${unavailable}. The update to ${target} had completed (machine-config reports ${target}), so nothing waits on it now: the cluster-version operator is reconciling and reports Failing without the 40-minute grace of an update, and the next update will stop at machine-config until ${poolName(p)} recovers. `
         : `Any degraded pool fails the operator's required-pool sync, ${held}${unavailable}; the cluster update waits on machine-config until ${poolName(p)} recovers. `;
-      const message =
-        `machine-config is Degraded (RequiredPoolsFailed) because pool ${poolName(p)} is not ready, but ${poolName(p)} is not required for upgrade ` +
-        `(it lacks the label ${requiredForUpgradeLabel}) and every required pool (${listing(required.map((r) => r.name))}) is updated. ` +
-        consequence +
-        (cause ? `Cause in pool ${p.name}: ${cause}. ` : '') +
-        `${availabilityBehaviour(release)} ` +
-        `Matches bug 1943289 (a non-required pool blocks the operator's level), still the behaviour on current releases.`;
+      const machines = p.counts.degraded
+        ? `: ${plural(p.counts.degraded, 'degraded machine')}`
+        : '';
+      const message = completed
+        ? `machine-config is Degraded by pool ${p.name}, which is not required for upgrade${machines}; the next update will stop there`
+        : `machine-config is held at ${level?.version ?? 'its old version'} by pool ${p.name}, which is not required for upgrade${machines}`;
+      const detail = [
+        `machine-config is Degraded (\`RequiredPoolsFailed\`) because pool ${poolName(p)} is not ready, but ${poolName(p)} is not required for upgrade ` +
+          `(it lacks the label \`${requiredForUpgradeLabel}\`) and every required pool (${listing(required.map((r) => r.name))}) is updated.`,
+        consequence.trim(),
+        cause ? `Cause in pool ${poolName(p)}: ${cause}.` : '',
+        availabilityBehaviour(release),
+        "Matches bug 1943289 (a non-required pool blocks the operator's level), still the behaviour on current releases. " +
+          `Fix what degrades ${poolName(p)} (its NodeDegraded message names the node), or label it required for upgrade if the update should wait for it.`,
+      ]
+        .filter((x) => x !== '')
+        .join('\n\n');
       return [
         finding(
           mcoBlockedByNonRequiredPool,
           mco.subject,
           degraded.location,
-          message,
+          { message, detail },
           [
             rel(
               p.at('metadata', 'labels'),

@@ -1,5 +1,14 @@
 /** What every rule module exports: its metadata and a pure check over a Snapshot. */
-import type { Finding, Location, RelatedLocation, Severity, Subject } from '../core/finding';
+import type {
+  Finding,
+  FindingText,
+  Location,
+  RelatedLocation,
+  Severity,
+  Subject,
+} from '../core/finding';
+import { messageMaxLength } from '../core/finding';
+import { clip } from '../core/text';
 import type { Limits } from '../limits';
 import { assessUpdate } from '../model/assessment';
 import type { Impact, UpdateAssessment } from '../model/assessment';
@@ -100,11 +109,15 @@ export function finding(
   rule: Rule,
   subject: Subject,
   location: Location,
-  message: string,
+  text: string | FindingText,
   related: (RelatedLocation | undefined)[] = [],
   severity: Severity = rule.meta.defaultSeverity,
   since?: Date,
 ): Finding {
+  const words = typeof text === 'string' ? { message: text, detail: '' } : text;
+  // Names and quotes come from the must-gather: a crafted one must not break the one-line contract.
+  const message = clip(words.message.replace(/`/g, "'"), messageMaxLength);
+  const detail = words.detail;
   const f: Finding = {
     rule: rule.meta.id,
     severity,
@@ -113,6 +126,7 @@ export function finding(
     message,
     related: related.filter((r): r is RelatedLocation => r !== undefined),
   };
+  if (detail) f.detail = detail;
   if (since) f.since = since;
   return f;
 }
