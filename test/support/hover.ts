@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import type { Hover, MarkupContent } from 'vscode-languageserver';
 import { hoverAt } from '../../server/src/features/hover';
+import type { HoverFindings } from '../../server/src/features/hover';
 import type { UpdateView } from '../../server/src/features/hover/clusterVersion';
 import type { Snapshot } from '../../server/src/model/snapshot';
 import { parseText } from '../../server/src/yaml/parse';
@@ -15,7 +16,13 @@ export function hoverOn(
   snapshot: Snapshot,
   file: string,
   needle: string,
-  opts: { after?: RegExp; shift?: number; text?: string; update?: UpdateView } = {},
+  opts: {
+    after?: RegExp;
+    shift?: number;
+    text?: string;
+    update?: UpdateView;
+    reported?: HoverFindings;
+  } = {},
 ): { hover: Hover | undefined; parsed: ParsedFile; offset: number } {
   const text = opts.text ?? readFileSync(file, 'utf8');
   const from = opts.after ? text.search(opts.after) : 0;
@@ -24,7 +31,11 @@ export function hoverOn(
   if (at < 0) throw new Error(`${needle} not in ${file}`);
   const parsed = parseText(text);
   const offset = at + (opts.shift ?? 1);
-  return { hover: hoverAt(snapshot, file, parsed, offset, opts.update), parsed, offset };
+  return {
+    hover: hoverAt(snapshot, file, parsed, offset, opts.update, opts.reported),
+    parsed,
+    offset,
+  };
 }
 
 /** The hover's Markdown, asserted to be untrusted Markdown. */

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { Snapshot } from '../../server/src/model/snapshot';
 import { machineConfigOperatorFile, poolFile, resourceFile, samples } from '../support/fixtures';
+import { analysisContext, analyzeRoot } from '../../server/src/analysis/analyze';
+import { discoverRoots } from '../../server/src/gather/discover';
 import { hoverOn, markdownOf, plain } from '../support/hover';
 import { loadFixture, setCondition } from '../support/snapshot';
 
@@ -36,6 +38,34 @@ describe('ClusterOperator, ClusterVersion and rendered-config hovers', () => {
       t,
       /keeps waiting on this operator: it reports version 4\.7\.3, not 4\.7\.4; Available is False; Degraded is True/,
     );
+  });
+
+  it("leads with the answer: the table within the first 12 lines, then the finding's detail with More", async () => {
+    const [root] = await discoverRoots(samples.workerBlocksMco);
+    const a = await analyzeRoot(root!, analysisContext());
+    const file = mco(samples.workerBlocksMco);
+    const md = markdownOf(
+      hoverOn(a.snapshot, file, 'type: Degraded', {
+        after: /^status:/m,
+        reported: { findings: a.findings, docsDir: '/opt/mgi/docs/rules' },
+      }).hover,
+    );
+    const lines = md.split('\n');
+    const tableAt = lines.findIndex((l) => l.startsWith('| **Degraded** ◀'));
+    assert.ok(tableAt >= 0 && tableAt < 12, `the Degraded row is line ${tableAt + 1}`);
+    const detailAt = lines.findIndex((l) => l.startsWith('*mco-blocked-by-non-required-pool*: '));
+    assert.ok(detailAt > tableAt, 'the detail follows the table');
+    assert.match(
+      lines[detailAt]!,
+      /\(file:\/\/\/opt\/mgi\/docs\/rules\/mco-blocked-by-non-required-pool\.md\)$/,
+    );
+    assert.ok(
+      lines.findIndex((l) => l.includes('after 40 minutes')) > detailAt,
+      'the meaning comes after',
+    );
+    // VS Code shows the diagnostic's message above the hover: it is not repeated.
+    const blocked = a.findings.find((f) => f.rule === 'mco-blocked-by-non-required-pool')!;
+    assert.ok(!plain(md).includes(blocked.message));
   });
 
   it('a healthy operator is done for the CVO', () => {

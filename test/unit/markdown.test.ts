@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { clipped, code, markdown, table, text } from '../../server/src/core/markdown';
+import {
+  clipped,
+  code,
+  detailMarkdown,
+  markdown,
+  table,
+  text,
+} from '../../server/src/core/markdown';
 import { plain } from '../support/hover';
 
 const hostile = [
@@ -82,5 +89,18 @@ describe('escaping must-gather text for hovers', () => {
     const t = performance.now();
     for (let i = 0; i < 50; i++) assert.equal(clipped(huge, 160).length, 160);
     assert.ok(performance.now() - t < 100, `${performance.now() - t} ms`);
+  });
+});
+
+describe('detailMarkdown', () => {
+  it('keeps paragraphs and code spans, and lets no link, image or HTML form from quoted text', () => {
+    const md = detailMarkdown(
+      'Pool `worker` is degraded: "[x](https://evil) ![i](file:///etc) <b>hi</b>".\n\nSecond `a|b` paragraph.',
+    );
+    const [first, second] = md.split('\n\n');
+    assert.ok(first!.startsWith('Pool `worker` is degraded'));
+    assert.ok(!/\]\(/.test(md.replace(/\\\]\\\(/g, '')), md);
+    assert.ok(!md.includes('<b>'));
+    assert.equal(second, 'Second `a|b` paragraph\\.');
   });
 });

@@ -67,3 +67,22 @@ export interface MarkdownContent {
 export function markdown(value: string): MarkdownContent {
   return { kind: 'markdown', value };
 }
+
+/**
+ * A finding's detail for a hover: its paragraphs kept, inline code spans kept as code, and every
+ * other character escaped like `text`. A detail quotes must-gather text, so only code spans (in
+ * which nothing is interpreted) survive as Markdown: no link, image or HTML can form.
+ */
+export function detailMarkdown(detail: string): string {
+  return detail
+    .split(/\n\s*\n/)
+    .map((para) =>
+      para
+        .split(/(`[^`\n]+`)/)
+        .map((part, i) => (i % 2 === 1 ? code(part.slice(1, -1)) : text(part)))
+        .join('')
+        .trim(),
+    )
+    .filter((p) => p !== '')
+    .join('\n\n');
+}

@@ -233,7 +233,11 @@ export function startServer(connection: Connection): Workspace {
     const a = analysed(textDocument.uri);
     if (!a) return null;
     const offset = offsetOf(a.parsed, position.line, position.character);
-    return hoverAt(a.analysis.snapshot, a.file, a.parsed, offset, a.analysis) ?? null;
+    const reported = {
+      findings: a.analysis.findings,
+      ...(ruleDocsDir ? { docsDir: ruleDocsDir } : {}),
+    };
+    return hoverAt(a.analysis.snapshot, a.file, a.parsed, offset, a.analysis, reported) ?? null;
   });
 
   connection.onRequest(MachineConfigsRequest, (p) =>

@@ -23,8 +23,9 @@ export function clusterVersionHover(
   path: string[],
   gatherTime: Date | undefined,
   update?: UpdateView,
+  explained?: string,
 ): string | undefined {
-  const body = clusterVersionBody(snapshot, cv, path, gatherTime);
+  const body = clusterVersionBody(snapshot, cv, path, gatherTime, explained);
   if (body === undefined) return undefined;
   return update ? sections(updateSummary(update, gatherTime), body) : body;
 }
@@ -70,9 +71,10 @@ function clusterVersionBody(
   cv: ClusterVersion,
   path: string[],
   gatherTime: Date | undefined,
+  explained: string | undefined,
 ): string | undefined {
   const cond = conditionAt(cv.conditions, path);
-  if (cond) return conditionHover(snapshot, cv, cond, gatherTime);
+  if (cond) return conditionHover(snapshot, cv, cond, gatherTime, explained);
   if (path[0] !== 'status' || path[1] !== 'history') return undefined;
   const history = cv.history;
   const i = path[2] === undefined ? undefined : Number(path[2]);
@@ -128,10 +130,12 @@ function conditionHover(
   cv: ClusterVersion,
   c: Condition,
   gatherTime: Date | undefined,
+  explained: string | undefined,
 ): string {
   const parts = [
     `**ClusterVersion ${code(c.type)}**`,
     conditionTable(cv.conditions, expected, gatherTime, c),
+    ...(explained ? [explained] : []),
   ];
   if (c.type === 'Progressing' || c.type === 'Failing') {
     let names = operatorsNamed(c.message);

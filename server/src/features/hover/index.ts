@@ -11,21 +11,34 @@ import type { Snapshot } from '../../model/snapshot';
 import type { ParsedFile } from '../../yaml/parse';
 import { positionAt } from '../../yaml/positions';
 import { pathAt } from '../../yaml/pathAt';
-import { split } from '../../yaml/pointer';
-import { markdown } from '../../core/markdown';
+import { pointer, split } from '../../yaml/pointer';
+import type { Finding } from '../../core/finding';
+import { markdown, sections } from '../../core/markdown';
+import { findingsAt, findingsSection } from './findingsHere';
 import { clusterVersionHover } from './clusterVersion';
 import type { UpdateView } from './clusterVersion';
 import { operatorHover } from './operator';
 import { poolHover } from './pool';
 import { renderedConfigHover, renderedNamePattern } from './renderedConfig';
 
-/** @param update where the update stands: ClusterVersion hovers open with it. */
+/** The findings of the analysis, for their explanation under the place they point at. */
+export interface HoverFindings {
+  findings: readonly Finding[];
+  /** The rule pages' folder, for each explanation's "More" link. */
+  docsDir?: string;
+}
+
+/**
+ * @param update where the update stands: ClusterVersion hovers open with it.
+ * @param reported the findings whose detail a hover on their evidence shows.
+ */
 export function hoverAt(
   snapshot: Snapshot,
   file: string,
   parsed: ParsedFile,
   offset: number,
   update?: UpdateView,
+  reported?: HoverFindings,
 ): Hover | undefined {
   const at = pathAt(parsed, offset);
   if (!at) return undefined;
@@ -41,10 +54,20 @@ export function hoverAt(
     span = name.span;
   } else if (found) {
     const [obj, rel] = found;
-    if (obj instanceof MachineConfigPool) value = poolHover(snapshot, obj, rel, gatherTime);
-    else if (obj instanceof ClusterOperator) value = operatorHover(snapshot, obj, rel, gatherTime);
+    const explained = reported
+      ? findingsSection(
+          findingsAt(reported.findings, file, at.doc, pointer(...at.path), obj.source.base),
+          reported.docsDir,
+        )
+      : undefined;
+    if (obj instanceof MachineConfigPool)
+      value = poolHover(snapshot, obj, rel, gatherTime, explained);
+    else if (obj instanceof ClusterOperator)
+      value = operatorHover(snapshot, obj, rel, gatherTime, explained);
     else if (obj instanceof ClusterVersion)
-      value = clusterVersionHover(snapshot, obj, rel, gatherTime, update);
+      value = clusterVersionHover(snapshot, obj, rel, gatherTime, update, explained);
+    // Kinds and places that do not lay out their own still show what was found there.
+    if (explained && !(value ?? '').includes(explained)) value = sections(value, explained);
   }
   if (value === undefined) return undefined;
   return {

@@ -33,11 +33,12 @@ export function operatorHover(
   co: ClusterOperator,
   path: string[],
   gatherTime: Date | undefined,
+  explained?: string,
 ): string | undefined {
   const [top, field] = path;
   if (top !== 'status') return undefined;
   if (field === 'conditions')
-    return conditionsHover(snapshot, co, conditionAt(co.conditions, path), gatherTime);
+    return conditionsHover(snapshot, co, conditionAt(co.conditions, path), gatherTime, explained);
   if (field === 'versions') return versionsHover(snapshot, co);
   if (field === 'extension' && co.name === 'machine-config') return extensionHover(snapshot, co);
   return undefined;
@@ -52,6 +53,7 @@ function conditionsHover(
   co: ClusterOperator,
   hovered: Condition | undefined,
   gatherTime: Date | undefined,
+  explained: string | undefined,
 ): string {
   const own = (t: Record<string, string>) =>
     hovered && Object.hasOwn(t, hovered.type) ? t[hovered.type] : undefined;
@@ -68,11 +70,12 @@ function conditionsHover(
     hovered && hovered.message.length > 160
       ? `Full message: ${text(clipped(hovered.message, 2000))}`
       : undefined;
+  // The answer first: which condition, expected against actual, and the table; then why.
   return sections(
-    title(co, 'conditions'),
-    [headline, meaning].filter((s) => s !== undefined).join('\n\n'),
+    [title(co, 'conditions'), headline].filter((s) => s !== undefined).join('\\\n'),
     conditionTable(co.conditions, operatorExpected, gatherTime, hovered),
-    full,
+    explained,
+    [meaning, full].filter((s) => s !== undefined).join('\n\n'),
     cvoVerdict(snapshot, co),
   );
 }

@@ -30,6 +30,7 @@ export function poolHover(
   pool: MachineConfigPool,
   path: string[],
   gatherTime: Date | undefined,
+  explained?: string,
 ): string | undefined {
   const [top, field] = path;
   if (top === 'metadata' && (field === 'labels' || field === 'name')) {
@@ -47,6 +48,7 @@ export function poolHover(
     return sections(
       title(pool, 'conditions'),
       conditionTable(pool.conditions, poolExpected, gatherTime, hovered),
+      explained,
       pool.paused ? pausedNote(pool) : undefined,
     );
   }
