@@ -77,7 +77,7 @@ export class StatusItem implements vscode.Disposable {
         r.controlPlane.reason,
         summaryLine(r.summary),
         ...summaryNotes(r.summary).map((n) => `note: ${n}`),
-        r.root,
+        r.place ?? r.root,
       ]);
     }
     if (s && roots.length === 0) {

@@ -815,7 +815,7 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
         await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
         const archiveRoot = page
           .locator(
-            '.explorer-folders-view .monaco-list-row[aria-label="must-gather.tar.gz"][aria-level="1"]',
+            '.explorer-folders-view .monaco-list-row[aria-label="must-gather.tar.gz (extracted)"][aria-level="1"]',
           )
           .first();
         // code-server now and then shows a reopened workspace with no folder until the page is

@@ -86,6 +86,15 @@ describe('archives over stdio', () => {
       assert.ok(published.some((d) => d.code === 'mco-blocked-by-non-required-pool'));
       assert.deepEqual(listing(folder), before, 'nothing is written beside the archive');
       assert.ok(lsp.logs.some((l) => l.startsWith('must-gather.tar.gz: extracted into ')));
+      // The update status names the must-gather by the archive, never by the cache's path.
+      const status = (await lsp.connection.sendRequest('mustGatherInspector/updateStatus', {})) as {
+        roots: { root: string; place?: string }[];
+      };
+      const extracted = status.roots.find((r) => r.root.startsWith(cacheDir + sep));
+      assert.ok(extracted, 'a root in the cache');
+      const inside = extracted.root.slice(extracted.root.indexOf(`${sep}root${sep}`) + 6);
+      assert.ok(inside.startsWith(basename(samples.workerBlocksMco)), inside);
+      assert.equal(extracted.place, `${archive}!/${inside.split(sep).join('/')}`);
       // indexing, then extracting, then indexing the archive's tree, each with a percentage
       const titles = lsp.progress.flatMap((p) => (p.value.kind === 'begin' ? [p.value.title] : []));
       assert.deepEqual(titles, [

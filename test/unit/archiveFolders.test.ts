@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { placeExtracted, readonlyGlob } from '../../client/src/archives/folders';
+import { extractedName, placeExtracted, readonlyGlob } from '../../client/src/archives/folders';
 
 const cache = '/home/u/.config/Code/User/globalStorage/mgi/archives';
 const extracted = { path: `${cache}/3f9a/root`, name: 'must-gather.tar.gz' };
@@ -31,6 +31,14 @@ describe('where an extracted archive goes in the window', () => {
         /^[0-9a-f]{16}\/must-gather\.tar\.gz\.code-workspace$/.test(a.workspaceFileName),
       true,
     );
+  });
+
+  it('names the extracted folder apart from the archive file, and its workspace file plainly', () => {
+    const folder = { ...extracted, name: extractedName('must-gather.tar.gz') };
+    assert.equal(folder.name, 'must-gather.tar.gz (extracted)');
+    const p = placeExtracted({ folders: [{ path: '/cases/03912345' }] }, folder, cache);
+    assert.ok(p.kind === 'reopen');
+    assert.match(p.workspaceFileName, /\/03912345_must-gather\.tar\.gz_extracted\.code-workspace$/);
   });
 
   it('adds a folder to a window that is a workspace already, saved or not', () => {

@@ -237,6 +237,35 @@ describe('Upgrade Status root item: the first look', () => {
     assert.ok(updating!.tooltip.includes('Release: 4.15.2, updating to 4.15.3'));
   });
 
+  it('names a must-gather extracted from an archive by the archive, never the cache path', () => {
+    const cache = '/home/u/.config/Code/User/globalStorage/mgi/archives/3f9c2a/root';
+    const one = report(samples.workerBlocksMco).roots[0]!;
+    const root = `${cache}/${one.root}`;
+    const place = `/cases/03912345/must-gather.tar.gz!/${one.root}`;
+    const abs = (f: string) => `${cache}/${f}`;
+    const [item] = statusTree({
+      roots: [
+        {
+          ...one,
+          root,
+          place,
+          insights: one.insights.map((i) => ({ ...i, file: abs(i.file) })),
+        },
+      ],
+    });
+    assert.match(item!.description, /^Stalled 91% · must-gather\.tar\.gz · gathered /);
+    assert.ok(item!.tooltip.startsWith(`${place}\n`), item!.tooltip);
+    const health = child(item!, 'Update health')!;
+    for (const i of health.children) assert.ok(!i.tooltip.includes('globalStorage'), i.tooltip);
+    const first = one.insights[0]!;
+    assert.ok(
+      health.children[0]!.tooltip.endsWith(
+        `\n${first.file.slice(one.root.length + 1)}:${first.line}`,
+      ),
+      'the evidence by its path inside the must-gather',
+    );
+  });
+
   it('lists what a must-gather lacks as its first children', () => {
     const copy = copyFixture(samples.healthy);
     try {

@@ -10,7 +10,7 @@ import { WorkDoneProgress } from 'vscode-languageclient/node';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { ArchivesRequest, OpenArchiveRequest } from '../../../server/src/protocol/messages';
 import type { OpenArchiveResult } from '../../../server/src/protocol/messages';
-import { placeExtracted, readonlyGlob } from './folders';
+import { extractedName, placeExtracted, readonlyGlob } from './folders';
 import type { WindowState } from './folders';
 
 export const openArchiveCommand = 'mustGatherInspector.openArchive';
@@ -114,9 +114,10 @@ async function showExtracted(ctx: ArchiveContext, result: OpenArchiveResult): Pr
       )
       .then((c) => c && ctx.log.show(true));
   }
+  // Named apart from the archive file, which the explorer may list too.
   const placement = placeExtracted(
     windowState(),
-    { path: result.root, name: result.name },
+    { path: result.root, name: extractedName(result.name) },
     ctx.cacheDir,
   );
   if (placement.kind === 'present') {

@@ -33,6 +33,11 @@ export function readonlyGlob(cacheDir: string): string {
   return `${cacheDir.replace(/\\/g, '/').replace(/\/$/, '')}/**`;
 }
 
+/** The workspace folder of an extracted archive: `must-gather.tar.gz (extracted)`. */
+export function extractedName(archiveName: string): string {
+  return `${archiveName} (extracted)`;
+}
+
 export function placeExtracted(
   state: WindowState,
   extracted: FolderEntry,
@@ -49,7 +54,8 @@ export function placeExtracted(
   const first = state.folders[0]?.name ?? state.folders[0]?.path.split(/[\\/]/).pop();
   // Only characters that survive a URL query unescaped (code-server reads `+` as a space).
   const label = (first ? `${first}_${extracted.name ?? 'archive'}` : (extracted.name ?? 'archive'))
-    .replace(/[^A-Za-z0-9._-]/g, '_')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/_$/, '')
     .slice(0, 80);
   return {
     kind: 'reopen',

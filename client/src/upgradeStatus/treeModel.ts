@@ -129,9 +129,9 @@ function rootItem(r: RootStatusReport): TreeItemModel {
   return {
     id,
     label: summaryHeadline(s),
-    description: `${assessmentText(r)} · ${lastSegments(r.root)}${s.gatherTime ? ` · gathered ${s.gatherTime}` : ''}`,
+    description: `${assessmentText(r)} · ${placeName(r)}${s.gatherTime ? ` · gathered ${s.gatherTime}` : ''}`,
     tooltip:
-      `${r.root}\n\n${summaryDetails(s).join('\n')}\n\n${cp.reason}` +
+      `${r.place ?? r.root}\n\n${summaryDetails(s).join('\n')}\n\n${cp.reason}` +
       (errors ? `\n\n${errors} error-level insight${errors === 1 ? '' : 's'}` : ''),
     icon: iconOf(tone),
     tone,
@@ -330,7 +330,9 @@ function insightsItem(parent: string, insights: InsightReport[]): TreeItemModel 
         id: `${id}/${n}/${i.rule ?? 'assessment'}/${i.subject}`,
         label: oneLine(i.message, 100),
         description: `${i.level} · ${i.impact}${i.rule ? ` · ${i.rule}` : ''}`,
-        tooltip: `${i.message}${i.since ? `\n\nsince ${i.since}` : ''}\n\n${i.file}:${i.line}`,
+        // The file inside the must-gather: its root is the item above (an archive's cache path
+        // means nothing to a reader).
+        tooltip: `${i.message}${i.since ? `\n\nsince ${i.since}` : ''}\n\n${insideRoot(parent, i.file)}:${i.line}`,
         icon: iconOf(i.level),
         tone: i.level,
         evidence: { file: i.file, line: i.line },
@@ -356,6 +358,22 @@ function evidenceOf(e: { file?: string; line?: number }): { evidence?: TreeItemM
 }
 
 /** The must-gather's folder names after the generic ones, to tell several apart. */
+/** A file's path below its must-gather's root folder. */
+function insideRoot(root: string, file: string): string {
+  return file.startsWith(root) && /^[\\/]/.test(file.slice(root.length))
+    ? file.slice(root.length + 1)
+    : file;
+}
+
+/** The root's short name: the archive it came from, else the folder that holds the gather. */
+function placeName(r: RootStatusReport): string {
+  const inArchive = r.place?.indexOf('!/') ?? -1;
+  if (r.place !== undefined && inArchive >= 0) {
+    return r.place.slice(0, inArchive).split(/[\\/]/).pop() ?? r.place;
+  }
+  return lastSegments(r.root);
+}
+
 function lastSegments(path: string): string {
   const parts = path.split(/[\\/]/).filter((p) => p !== '');
   const mustGather = parts.findIndex((p) => p.startsWith('must-gather'));

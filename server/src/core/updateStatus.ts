@@ -124,6 +124,11 @@ export interface InsightReport extends Evidence {
 export interface RootStatusReport {
   /** The must-gather, relative to the analysed path (absolute from the language server). */
   root: string;
+  /**
+   * The must-gather as a person names it, from the language server: inside an extracted
+   * archive by the archive (`/case/must-gather.tar.gz!/must-gather.local.1`), else its path.
+   */
+  place?: string;
   gatherTime: string | null;
   /** The first look at the must-gather (its `root` named as above). */
   summary: GatherSummary;

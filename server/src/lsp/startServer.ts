@@ -245,10 +245,15 @@ export function startServer(connection: Connection): Workspace {
   );
   connection.onRequest(NormalizedConfigRequest, (p) => normalizedConfig(workspace, p.root, p.name));
   connection.onRequest(CompareSummaryRequest, (p) => compareSummary(workspace, p.root, p.a, p.b));
-  connection.onRequest(UpdateStatusRequest, (p) => ({
-    roots: workspace
-      .analysesFor(p.uri?.startsWith('file:') ? fileURLToPath(p.uri) : undefined)
-      .map((a) => statusReport(a, undefined, (f) => workspace.cache.peek(f))),
+  connection.onRequest(UpdateStatusRequest, async (p) => ({
+    roots: await Promise.all(
+      workspace
+        .analysesFor(p.uri?.startsWith('file:') ? fileURLToPath(p.uri) : undefined)
+        .map(async (a) => ({
+          ...statusReport(a, undefined, (f) => workspace.cache.peek(f)),
+          place: await workspace.placeOf(a.root.path),
+        })),
+    ),
   }));
 
   connection.onCodeLens(async ({ textDocument }) => {

@@ -12,6 +12,8 @@ import type { Finding } from '../core/finding';
 import { discoverRoots, maxDiscoveryDepth } from '../gather/discover';
 import type { GatherRoot } from '../gather/discover';
 import { ParsedFileCache } from '../gather/fileCache';
+import { archiveOfExtraction } from '../gather/archiveCache';
+import { pathDisplay } from '../core/paths';
 import { logNotes } from '../gather/notes';
 import { defaultLimits } from '../limits';
 import type { Limits } from '../limits';
@@ -42,6 +44,8 @@ export class Workspace {
   private limitsNow: Limits = defaultLimits;
   private folders: string[] = [];
   private archiveCache: string | undefined;
+  /** The archive each workspace folder is the extraction of ('' for none), read once. */
+  private extractionOf = new Map<string, string>();
   private roots = new Map<string, GatherRoot>();
   private analyses = new Map<string, RootAnalysis>();
   private openFiles = new Set<string>();
@@ -71,6 +75,23 @@ export class Workspace {
     const gone = new Set(removed);
     this.folders = [...this.folders.filter((f) => !gone.has(f)), ...added];
     return this.reindex(false);
+  }
+
+  /**
+   * How a person names a root: inside a workspace folder that is an extracted archive, by the
+   * archive (`/case/must-gather.tar.gz!/must-gather.local.1/…`), never by the cache's path.
+   */
+  async placeOf(root: string): Promise<string> {
+    for (const folder of this.folders) {
+      if (root !== folder && !root.startsWith(folder + sep)) continue;
+      let archive = this.extractionOf.get(folder);
+      if (archive === undefined) {
+        archive = (await archiveOfExtraction(folder)) ?? '';
+        this.extractionOf.set(folder, archive);
+      }
+      if (archive) return pathDisplay(folder, [{ root: folder, label: archive }])(root);
+    }
+    return root;
   }
 
   /** Folders inside this one are extracted archives: they are searched deeper for roots. */
