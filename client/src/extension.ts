@@ -37,6 +37,7 @@ import {
   openCompressedLogHandler,
   withLogLanguage,
 } from './logs/compressedLogs';
+import { CompressedLogEditor, compressedLogEditor } from './logs/logEditor';
 import type { StatusParams } from '../../server/src/protocol/messages';
 import { RestartPolicy } from './restartPolicy';
 import { StatusItem } from './statusItem';
@@ -121,6 +122,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       new CompressedLogProvider(client),
     ),
     vscode.commands.registerCommand(openCompressedLogCommand, openCompressedLogHandler()),
+    vscode.window.registerCustomEditorProvider(compressedLogEditor, new CompressedLogEditor(log), {
+      supportsMultipleEditorsPerDocument: true,
+    }),
     vscode.workspace.onDidOpenTextDocument((doc) => void withLogLanguage(doc)),
   );
   const archives: ArchiveContext = {

@@ -954,6 +954,36 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
     );
 
     ui(
+      'a plain click on current.log.gz opens the decompressed log, titled current.log (decompressed)',
+      async () => {
+        await runCommand(page, 'View: Close All Editors');
+        await page.keyboard.press('Control+Shift+E');
+        const gz = page
+          .locator('.explorer-folders-view .monaco-list-row[aria-label="current.log.gz"]')
+          .first();
+        await gz.waitFor({ timeout: 30_000 });
+        await gz.click();
+        // Our read-only editor is the default for *.log.gz: it puts the text document in its
+        // place, so VS Code's "binary or unsupported encoding" page is never seen.
+        await page
+          .locator('.tabs-container .tab.active[aria-label^="current.log (decompressed)"]')
+          .waitFor({ timeout: 30_000 });
+        await waitForText(
+          page,
+          '.editor-instance .monaco-editor .view-lines',
+          /Result of work/,
+          30_000,
+        );
+        assert.equal(
+          await page.locator('.tabs-container .tab[aria-label^="current.log.gz"]').count(),
+          0,
+          'no tab is left on the gzipped bytes',
+        );
+        await screenshot(page, shots, 'log-gz-plain-click');
+      },
+    );
+
+    ui(
       'shows the CVO finding on its line of the gunzipped log, from the Problems panel',
       async () => {
         const cvo = cliFindings(fixture).find((f) => f.rule === 'cvo-waiting-on-operator');

@@ -2,7 +2,12 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { isCompressedLogPath, logDocumentText } from '../../client/src/logs/logDocument';
+import {
+  decompressedPath,
+  gzPathOf,
+  isCompressedLogPath,
+  logDocumentText,
+} from '../../client/src/logs/logDocument';
 import { repoRoot } from '../support/fixtures';
 
 interface Pattern {
@@ -53,5 +58,21 @@ describe('read-only log documents', () => {
     assert.deepEqual([m?.[1], m?.[2], m?.[3]], ['2024-04-09T15:22:35.716778081Z', 'stderr', 'F']);
     const info = new RegExp(grammar.patterns[3]!.match);
     assert.equal(info.exec(cri)?.[4], 'task_graph.go:555', 'the klog header after the CRI prefix');
+  });
+});
+
+describe('the decompressed document of a gzipped log', () => {
+  it('is titled after the log without .gz, marked decompressed, and leads back to the file', () => {
+    for (const gz of [
+      '/mg/ns/pod/c/c/logs/current.log.gz',
+      '/mg/ns/pod/c/c/logs/rotated/0.log.20240418-135227.gz',
+      '/extra/pods/openshift-cluster-version_cvo-1_cvo.log.GZ',
+    ]) {
+      const doc = decompressedPath(gz);
+      assert.ok(doc.path.endsWith(' (decompressed)'), doc.path);
+      assert.ok(!/\.gz/i.test(doc.path.split('/').pop()!), doc.path);
+      assert.equal(gzPathOf(doc.path, doc.query), gz);
+    }
+    assert.equal(decompressedPath('/l/current.log.gz').path, '/l/current.log (decompressed)');
   });
 });

@@ -7,16 +7,16 @@
 import * as vscode from 'vscode';
 import type { LanguageClient, Middleware } from 'vscode-languageclient/node';
 import { LogTextRequest } from '../../../server/src/protocol/messages';
-import { isCompressedLogPath, logDocumentText } from './logDocument';
+import { decompressedPath, gzPathOf, isCompressedLogPath, logDocumentText } from './logDocument';
 
 export const logScheme = 'mustgather-gz';
 export const openCompressedLogCommand = 'mustGatherInspector.openCompressedLog';
 const logLanguage = 'mustgather-log';
 
-/** The read-only document of a `.gz` file; any other URI is returned as it is. */
-function documentUriOf(uri: vscode.Uri): vscode.Uri {
+/** The read-only document of a `.gz` file (`current.log (decompressed)`); any other URI as it is. */
+export function documentUriOf(uri: vscode.Uri): vscode.Uri {
   return uri.scheme === 'file' && isCompressedLogPath(uri.path)
-    ? uri.with({ scheme: logScheme })
+    ? uri.with({ scheme: logScheme, ...decompressedPath(uri.path) })
     : uri;
 }
 
@@ -24,7 +24,9 @@ export class CompressedLogProvider implements vscode.TextDocumentContentProvider
   constructor(private readonly client: LanguageClient) {}
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
-    const file = uri.with({ scheme: 'file' }).toString();
+    const file = uri
+      .with({ scheme: 'file', path: gzPathOf(uri.path, uri.query), query: '' })
+      .toString();
     const r = await this.client.sendRequest(LogTextRequest, { uri: file });
     return logDocumentText(r.text, r.firstLine);
   }

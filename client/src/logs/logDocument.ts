@@ -14,3 +14,19 @@ export function logDocumentText(text: string, firstLine: number): string {
 export function isCompressedLogPath(path: string): boolean {
   return /\.gz$/i.test(path);
 }
+
+/** What a decompressed log's tab is titled after: `current.log.gz` → `current.log (decompressed)`. */
+const decompressedSuffix = ' (decompressed)';
+
+/**
+ * The path of the read-only document of a gzipped log: the name without `.gz`, marked
+ * decompressed, so its tab says what it shows. The file's own path goes in the query.
+ */
+export function decompressedPath(gzPath: string): { path: string; query: string } {
+  return { path: gzPath.replace(/\.gz$/i, decompressedSuffix), query: gzPath };
+}
+
+/** The gzipped file a decompressed document shows: its query, or (older URIs) its path. */
+export function gzPathOf(path: string, query: string): string {
+  return query !== '' ? query : path;
+}
