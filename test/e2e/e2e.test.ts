@@ -81,11 +81,15 @@ import {
   waitForText,
 } from './harness/workbench';
 import type { Workbench } from './harness/workbench';
+import { packagedVsix } from './harness/vsix';
 import { listing } from '../support/listing';
 
 const cacheDir = join(repoRoot, '.cache', 'e2e');
 const shots = join(repoRoot, 'test-results', 'e2e');
 const log = (m: string) => process.stdout.write(`    [e2e] ${m}\n`);
+/** The packaged extension, made once per run in its own folder (removed after the run). */
+const vsixDir = mkdtempSync(join(tmpdir(), 'mgi-vsix-'));
+const vsix = () => packagedVsix(repoRoot, vsixDir, log);
 
 /** How many findings the headless CLI reports for a folder: the editor must show as many. */
 /** The CLI's findings on a folder, with 1-based lines and paths relative to it. */
@@ -300,6 +304,7 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
   });
 
   after(() => {
+    rmSync(vsixDir, { recursive: true, force: true });
     // Nothing that the tests started may survive them.
     const left = tmpDirs.flatMap((d) => processesMentioning(d));
     for (const p of left) process.kill(p.pid, 'SIGKILL');
@@ -1028,7 +1033,7 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
     before(async () => {
       // Installed, not loaded from a development path: only then does VS Code apply
       // `capabilities.untrustedWorkspaces` (a development extension runs in any case).
-      s = await session(editor, { restrictedMode: true, installExtensionFrom: repoRoot });
+      s = await session(editor, { restrictedMode: true, installVsix: vsix() });
       tmpDirs.push(s.tmp);
       wb = await s.open({ installed: true });
       page = wb.page;
@@ -1089,7 +1094,7 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
 
     before(async () => {
       // Installed in this test's own extensions folder: the server's path names this test only.
-      s = await session(editor, { installExtensionFrom: repoRoot });
+      s = await session(editor, { installVsix: vsix() });
       tmpDirs.push(s.tmp);
       wb = await s.open({ installed: true });
       page = wb.page;
@@ -1179,6 +1184,90 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
           'one language server runs',
         );
         await screenshot(page, shots, 'server-crash-recovered');
+      },
+    );
+  });
+  describe('as installed from the packaged .vsix', () => {
+    let s: Awaited<ReturnType<typeof session>> | undefined;
+    let wb: Workbench | undefined;
+    let page: Page;
+    const ui = (name: string, fn: () => Promise<void>) =>
+      uiTest(
+        name,
+        () => page,
+        fn,
+        () => s?.tmp,
+      );
+
+    before(async () => {
+      s = await session(editor, { installVsix: vsix() });
+      tmpDirs.push(s.tmp);
+      wb = await s.open({ installed: true });
+      page = wb.page;
+    });
+
+    after(async () => {
+      await wb?.close();
+      s?.stop();
+    });
+
+    ui('the samples give their findings, as the CLI has them', async () => {
+      await showProblems(page);
+      await waitForProblemCount(page, cliFindingCount(examplesDir), 90_000);
+    });
+
+    ui(
+      'Show Supported Layouts opens the README, and every command runs without an error',
+      async () => {
+        const toasts = await recordToasts(page);
+        await runCommand(page, 'Must-Gather: Show Supported Layouts');
+        await page
+          .locator('.tabs-container .tab[aria-label*="readme.md" i]')
+          .first()
+          .waitFor({ timeout: 30_000 });
+        // The preview renders the README (a webview: an iframe in an iframe).
+        await page
+          .frameLocator('iframe.webview.ready')
+          .frameLocator('#active-frame')
+          .locator('h2', { hasText: 'Supported layouts' })
+          .waitFor({ timeout: 30_000 });
+        await screenshot(page, shots, 'installed-supported-layouts');
+        // Every command a person can run from the palette; those that ask (a file, a pair of
+        // configs) are answered with Escape.
+        const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+          contributes: {
+            commands: { command: string; title: string; category: string }[];
+            menus: { commandPalette: { command: string; when: string }[] };
+          };
+        };
+        const hidden = new Set(
+          pkg.contributes.menus.commandPalette
+            .filter((m) => m.when === 'false')
+            .map((m) => m.command),
+        );
+        const ran: string[] = [];
+        for (const c of pkg.contributes.commands.filter((c) => !hidden.has(c.command))) {
+          const title = `${c.category}: ${c.title}`;
+          await runCommand(page, title);
+          await page.waitForTimeout(1_500);
+          await page.keyboard.press('Escape');
+          await page.keyboard.press('Escape');
+          ran.push(title);
+        }
+        assert.ok(ran.length >= 6, `commands run: ${ran.join(', ')}`);
+        await page.waitForTimeout(2_000);
+        const seen = await toasts();
+        assert.deepEqual(
+          seen.filter((m) => /cannot be found|not found|error|failed|unable/i.test(m)),
+          [],
+          `no command reported an error; toasts: ${seen.join(' | ')}`,
+        );
+        assert.equal(
+          await page
+            .locator('.notifications-toasts .notification-list-item-icon.codicon-error')
+            .count(),
+          0,
+        );
       },
     );
   });

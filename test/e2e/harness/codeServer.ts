@@ -6,12 +6,12 @@
  * Workspace trust is off unless `restrictedMode` is asked for: then the folder opens untrusted,
  * in Restricted Mode, without the trust prompt. An extension loaded from a development path
  * (the `extensionDevelopmentPath` payload) runs even there whatever its
- * `capabilities.untrustedWorkspaces` says, so a Restricted Mode test installs the extension
- * (`installExtensionFrom`) as a user would have it.
+ * `capabilities.untrustedWorkspaces` says, so a Restricted Mode test installs the packaged
+ * extension (`installVsix`) as a user has it.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 
@@ -19,7 +19,7 @@ export interface CodeServer {
   authority: string;
   pid: number;
   output: string[];
-  /** The installed copy of the extension, when `installExtensionFrom` was given. */
+  /** The installed extension's folder, when `installVsix` was given. */
   extensionDir?: string;
   stop(): void;
 }
@@ -30,11 +30,10 @@ export interface CodeServerOptions {
   /** Workspace trust enabled and the folder not trusted (Restricted Mode), with no prompt. */
   restrictedMode?: boolean;
   /**
-   * An extension folder (the repository) to install before the first start, as its package
-   * holds it: the files that `.vscodeignore` lets into the vsix, in
-   * `<extensions-dir>/<publisher>.<name>-<version>/`.
+   * A packaged extension (`.vsix`, beside a copy of its package.json) to install before the
+   * first start, as a user installs it.
    */
-  installExtensionFrom?: string;
+  installVsix?: string;
 }
 
 const userSettings = {
@@ -77,30 +76,37 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * Copies what the packaged extension holds: `.vscodeignore` is an allow-list (`**` then
- * `!file` and `!folder/**` lines), and each allowed file or folder is copied. Any other pattern
- * fails loudly rather than installing something that differs from the vsix.
+ * Installs a packaged extension as a user does (`--install-extension x.vsix`), before the first
+ * start, into this server's own extensions folder; returns the installed extension's folder.
  */
-function installExtensionCopy(from: string, extensionsDir: string): string {
-  const pkg = JSON.parse(readFileSync(join(from, 'package.json'), 'utf8')) as {
+function installVsix(
+  codeServerDir: string,
+  vsix: string,
+  userData: string,
+  extensionsDir: string,
+  env: NodeJS.ProcessEnv,
+): string {
+  const r = spawnSync(
+    process.execPath,
+    [
+      join(codeServerDir, 'out', 'node', 'entry.js'),
+      '--install-extension',
+      vsix,
+      '--user-data-dir',
+      userData,
+      '--extensions-dir',
+      extensionsDir,
+    ],
+    { encoding: 'utf8', env, timeout: 120_000 },
+  );
+  const pkg = JSON.parse(readFileSync(join(dirname(vsix), 'package.json'), 'utf8')) as {
     publisher: string;
     name: string;
-    version: string;
   };
-  const dir = join(extensionsDir, `${pkg.publisher}.${pkg.name}-${pkg.version}`);
-  const rules = readFileSync(join(from, '.vscodeignore'), 'utf8')
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l && !l.startsWith('#'));
-  if (rules[0] !== '**') throw new Error('.vscodeignore is expected to start with `**`');
-  for (const rule of rules.slice(1)) {
-    const m = /^!([\w./-]+?)(\/\*\*)?$/.exec(rule);
-    if (!m || m[1]!.includes('*')) throw new Error(`unsupported .vscodeignore line: ${rule}`);
-    const target = join(dir, m[1]!);
-    mkdirSync(dirname(target), { recursive: true });
-    cpSync(join(from, m[1]!), target, { recursive: true });
-  }
-  return dir;
+  const dir = readdirSync(extensionsDir).find((n) => n.startsWith(`${pkg.publisher}.${pkg.name}-`));
+  if (r.status !== 0 || !dir)
+    throw new Error(`installing ${vsix} failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
+  return join(extensionsDir, dir);
 }
 
 export async function startCodeServer(
@@ -113,9 +119,15 @@ export async function startCodeServer(
   mkdirSync(join(userData, 'User'), { recursive: true });
   const settings = { ...userSettings, ...(options.restrictedMode ? restrictedModeSettings : {}) };
   writeFileSync(join(userData, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
-  // Before the first start: code-server scans the folder only while extensions.json is missing.
-  const extensionDir = options.installExtensionFrom
-    ? installExtensionCopy(options.installExtensionFrom, extensionsDir)
+  const env = {
+    ...process.env,
+    ...options.env,
+    EXTENSIONS_GALLERY: '{}',
+    XDG_CONFIG_HOME: join(tmp, 'config'),
+  };
+  mkdirSync(extensionsDir, { recursive: true });
+  const extensionDir = options.installVsix
+    ? installVsix(codeServerDir, options.installVsix, userData, extensionsDir, env)
     : undefined;
   const port = await freePort();
   const authority = `127.0.0.1:${port}`;
@@ -140,12 +152,7 @@ export async function startCodeServer(
     {
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        ...options.env,
-        EXTENSIONS_GALLERY: '{}',
-        XDG_CONFIG_HOME: join(tmp, 'config'),
-      },
+      env,
     },
   );
   const output: string[] = [];
