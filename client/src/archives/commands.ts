@@ -3,7 +3,7 @@
  * workspace holds archives. The server extracts (into the cache, never beside the archive); this
  * shows its progress, lets the user cancel, and puts the extracted tree in the window.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import { WorkDoneProgress } from 'vscode-languageclient/node';
@@ -140,12 +140,28 @@ async function showExtracted(ctx: ArchiveContext, result: OpenArchiveResult): Pr
     return;
   }
   const file = join(ctx.workspacesDir, placement.workspaceFileName);
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, JSON.stringify(placement.content, null, 2) + '\n');
+  await writeWorkspaceFile(file, JSON.stringify(placement.content, null, 2) + '\n');
   ctx.log.info(`opening ${file}, a workspace holding ${result.name}`);
   await vscode.commands.executeCommand('vscode.openFolder', vscode.Uri.file(file), {
     forceReuseWindow: true,
   });
+}
+
+/**
+ * The workspace file, whole before the window opens it: written beside and renamed into place
+ * (a reader never sees it half written), left alone when it already says the same, and read
+ * back before it is opened.
+ */
+async function writeWorkspaceFile(file: string, content: string): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  const now = await readFile(file, 'utf8').catch(() => undefined);
+  if (now !== content) {
+    const part = `${file}.${process.pid}.part`;
+    await writeFile(part, content);
+    await rename(part, file);
+  }
+  const written = await readFile(file, 'utf8');
+  if (written !== content) throw new Error(`${file} does not hold the workspace just written`);
 }
 
 /** Once per workspace: the archives it holds that are not open yet are offered. */
