@@ -14,6 +14,7 @@ interface Reported {
   line: number;
   column: number;
   message: string;
+  detail?: string;
 }
 
 const run = runCli;
@@ -82,9 +83,9 @@ describe('CLI analyze', () => {
       /^bug-2019850-mco-level-early\/.+\/clusteroperators\/machine-config\.yaml$/,
     );
     assert.match(lineOf(examplesDir, e), /name: operator/, 'sits on the operator versions entry');
-    assert.match(e.message, /required pool `master` is not updated/);
-    assert.match(e.message, /rendered-master-ebc4fc8c7b6a155d86684204394e4930/);
-    assert.match(e.message, /after machine-config turned Progressing=False/);
+    assert.match(e.message, /while required pool master is not updated/);
+    assert.match(e.detail!, /rendered-master-ebc4fc8c7b6a155d86684204394e4930/);
+    assert.match(e.detail!, /after machine-config turned Progressing=False/);
 
     // A finding in a pod log sits on its line too (logs are cached as text, not YAML).
     const waiting = findings.find((f) => f.rule === 'cvo-waiting-on-operator');

@@ -8,14 +8,16 @@
  * attempt failed (information under 10 minutes), or once the drain is older than the 10 minutes
  * after which the controller retries only every 5 minutes (a warning); an error from the hour on.
  */
-import { clip, duration, isoTime, when } from '../core/text';
+import { messageMaxLength } from '../core/finding';
+import { ago, clip, duration, isoTime, plural, when } from '../core/text';
 import { nodeAnnotations, unschedulableTaint } from '../model/node';
 import type { Node } from '../model/node';
 import { atLeast, parseRelease } from '../model/release';
+import { primaryPool } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
 import { arr, rec } from '../model/access';
 import { describeBlockers, drainOfNode } from './drainText';
-import { mcnEvidence, nodeLabel } from './nodeText';
+import { mcnEvidence } from './nodeText';
 import { minutesSince } from './ages';
 import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
@@ -84,37 +86,44 @@ export const mcoDrainStuck: Rule = {
       const overHour =
         (minutes !== undefined && minutes >= drainTimeoutMinutes) || d?.exceeded !== undefined;
       const target = n.desiredConfig ? ` to move to ${n.desiredConfig}` : '';
-      const age =
-        since === undefined
-          ? 'for an unknown time (no cordon time and no controller log line dates it)'
-          : minutes === undefined
-            ? `since ${isoTime(since)}`
-            : `for ${duration(minutes * 60_000)} (since ${isoTime(since)})`;
       const how =
         kind === 'controller'
           ? `its desiredDrain is ${n.desiredDrain} but lastAppliedDrain is ${n.lastAppliedDrain ?? 'not set'}`
           : 'it is cordoned and its daemon is Working (until 4.10 the daemon drains its own node)';
-      let message = `${nodeLabel(s, n)} has been draining ${age}${target}: ${how}.`;
+      const paras = [
+        since === undefined
+          ? `The drain${target} has no known start (no cordon time and no controller log line dates it): ${how}.`
+          : `Draining since ${isoTime(since)}${target}: ${how}.`,
+      ];
       const related = [];
       if (d) {
         const b = describeBlockers(s, d);
-        if (b.text) message += ` ${b.text}`;
+        const tries =
+          d.attempts > 1
+            ? `The ${kind === 'controller' ? 'controller' : 'daemon'} has tried ${d.attempts} times.`
+            : '';
+        paras.push([b.text, tries].filter((x) => x !== '').join(' '));
         related.push(...b.related);
-        if (d.attempts > 1)
-          message += ` The ${kind === 'controller' ? 'controller' : 'daemon'} has tried ${d.attempts} times.`;
       } else if (kind === 'controller') {
-        message += s.drainLogs.some((l) => l.subject.includes('/machine-config-controller-'))
-          ? ' The machine-config-controller logs in the gather have no line about this drain (rotated away, or the controller restarted), so what blocks it is not known here.'
-          : ' No machine-config-controller log is in the gather; its drain controller logs each eviction it cannot make.';
+        paras.push(
+          s.drainLogs.some((l) => l.subject.includes('/machine-config-controller-'))
+            ? 'The machine-config-controller logs in the gather have no line about this drain (rotated away, or the controller restarted), so what blocks it is not known here.'
+            : 'No machine-config-controller log is in the gather; its drain controller logs each eviction it cannot make.',
+        );
       } else {
-        message +=
-          " No drain line of the node's machine-config-daemon is in the gather: its log (Draining failed with: …, retrying) names the pod it cannot evict.";
+        paras.push(
+          "No drain line of the node's machine-config-daemon is in the gather: its log (Draining failed with: …, retrying) names the pod it cannot evict.",
+        );
       }
-      message += ' ' + timeline(kind, release, overHour);
+      paras.push(timeline(kind, release, overHour));
       // Refusals in a drain's first minutes are common: the budget's other pods are coming back.
       const early = !overHour && minutes !== undefined && minutes < drainSlowMinutes;
       if (early)
-        message += ` Under ${drainSlowMinutes} minutes in, refused evictions often clear by themselves once the budget's other pods are ready again.`;
+        paras.push(
+          `Under ${drainSlowMinutes} minutes in, refused evictions often clear by themselves once the budget's other pods are ready again.`,
+        );
+      const message = drainMessage(s, n, kind, d, since, minutes);
+      const detail = paras.join('\n\n');
       const ti = taintIndex(n);
       const location =
         kind === 'controller'
@@ -142,7 +151,7 @@ export const mcoDrainStuck: Rule = {
           mcoDrainStuck,
           n.subject,
           location,
-          message,
+          { message, detail },
           related,
           overHour ? 'error' : early ? 'info' : 'warning',
           since,
@@ -151,6 +160,63 @@ export const mcoDrainStuck: Rule = {
     });
   },
 };
+
+/**
+ * The one line: the node, how long it has drained, and what blocks it (the first pod and how
+ * often its eviction was refused), shortened until it fits.
+ */
+function drainMessage(
+  s: Snapshot,
+  n: Node,
+  kind: 'controller' | 'daemon',
+  d: ReturnType<typeof drainOfNode>,
+  since: Date | undefined,
+  minutes: number | undefined,
+): string {
+  const pool = primaryPool(s, n);
+  const node = `Node ${n.name}${pool ? ` (pool ${pool.name})` : ''}`;
+  const age =
+    since === undefined
+      ? 'for an unknown time'
+      : minutes === undefined
+        ? `since ${isoTime(since)}`
+        : `for ${duration(minutes * 60_000)}`;
+  const head = `${node} has been draining ${age}`;
+  const p = d?.blocking[0];
+  const more =
+    d && d.blocking.length > 1 ? `, and ${plural(d.blocking.length - 1, 'more pod')}` : '';
+  const tails: string[] = [];
+  if (p) {
+    const pod = `${p.namespace}/${p.name}`;
+    const guard = p.namespace === 'openshift-etcd' && /^etcd-(guard-|quorum-guard)/.test(p.name);
+    if (p.refusals > 0) {
+      const times = plural(p.refusals, 'time');
+      if (guard)
+        tails.push(
+          `: eviction of its etcd guard pod refused ${times}${more}; etcd is not healthy on every other master`,
+        );
+      tails.push(`: the PodDisruptionBudget of pod ${pod} refused its eviction ${times}${more}`);
+      tails.push(`: eviction of pod ${pod} refused ${times}${more}`);
+      tails.push(`: eviction of pod ${clip(pod, 60)} refused ${times}`);
+    } else {
+      tails.push(`: the drain fails on pod ${pod}${more}`);
+      tails.push(`: the drain fails on pod ${clip(pod, 60)}`);
+    }
+  } else if (d?.lastFailure) {
+    const failed = `: ${plural(d.failures.length, 'attempt')} failed`;
+    if (d.lastFailure.time)
+      tails.push(`${failed}, the last ${ago(d.lastFailure.time, s.gatherTime)}`);
+    tails.push(failed);
+  } else if (!d) {
+    tails.push(
+      kind === 'controller'
+        ? '; no controller log line in the gather says what blocks it'
+        : "; only its daemon's log, not in the gather, names the pod it cannot evict",
+    );
+  }
+  tails.push('');
+  return tails.map((t) => head + t).find((m) => m.length <= messageMaxLength) ?? head;
+}
 
 /** What the release does next, so the reader knows how long the node has. */
 function timeline(

@@ -12,6 +12,7 @@ import type { Snapshot } from '../model/snapshot';
 import { poolName, poolProgress } from './poolText';
 import { hasLevelGuard } from './releaseNotes';
 import { assessmentOf, finding, rel } from './rule';
+import { paragraphs } from './operatorWords';
 import type { Rule, RuleContext } from './rule';
 import { duration, isoTime, when } from '../core/text';
 
@@ -79,16 +80,22 @@ export const mcoLevelBeforeRequiredPools: Rule = {
             `ClusterVersion records the update to ${target} as Completed at ${when(latest.completionTime, s.gatherTime)}.`,
           );
         }
-        const message =
-          `machine-config reports version ${target} (the update's target) while required pool ${poolName(p)} is not updated ` +
-          `(${poolProgress(p)}; nodes still on ${p.currentConfig ?? 'an unknown config'}, target ${p.targetConfig ?? 'unknown'}). ` +
-          `The operator must keep reporting the previous version until every required pool is updated, so it reported level too early; ` +
-          originTest(p, true) +
-          evidence.join(' ') +
-          (evidence.length ? ' ' : '') +
-          `Matches bug 1999556 (reported as 2019850): before MCO PR #2918 (4.10, backported to 4.7-4.9 in 2022) the operator compared only the controller commit and OS image, ` +
-          `so a release that changes only a templated input such as the pause image let it level on the old rendered config.`;
-        return finding(mcoLevelBeforeRequiredPools, mco.subject, level.location, message, [
+        const machines =
+          p.counts.machine !== undefined && p.counts.updated !== undefined
+            ? ` (${p.counts.updated} of ${p.counts.machine} machines updated)`
+            : '';
+        const message = `machine-config reports the update's target ${target} while required pool ${p.name} is not updated${machines}`;
+        const detail = paragraphs(
+          `Required pool ${poolName(p)} is not updated ` +
+            `(${poolProgress(p)}; nodes still on ${p.currentConfig ?? 'an unknown config'}, target ${p.targetConfig ?? 'unknown'}). ` +
+            `The operator must keep reporting the previous version until every required pool is updated, so it reported level too early. ` +
+            originTest(p, true),
+          evidence.join(' '),
+          bugText,
+          compareConfigs(p.currentConfig, p.targetConfig),
+        );
+        const text = { message, detail };
+        return finding(mcoLevelBeforeRequiredPools, mco.subject, level.location, text, [
           rel(p.condition('Updated')?.location, `pool ${p.name}: ${poolProgress(p)}`),
           rel(p.at('metadata', 'labels'), `pool ${p.name} carries ${requiredForUpgradeLabel}`),
           rel(
@@ -117,6 +124,18 @@ export const mcoLevelBeforeRequiredPools: Rule = {
   },
 };
 
+/** The known cause (docs/domain/machine-config-operator.md, "Reporting level too early"). */
+const bugText =
+  'Matches bug 1999556 (reported as 2019850): before MCO PR #2918 (4.10, backported to 4.7-4.9 in 2022) the operator compared only the controller commit and OS image, ' +
+  'so a release that changes only a templated input such as the pause image let it level on the old rendered config.';
+
+/** What to do: see what the two rendered configs differ in. */
+function compareConfigs(current: string | undefined, target: string | undefined): string {
+  const diff =
+    current && target ? ` (\`must-gather-inspector diff <must-gather> ${current} ${target}\`)` : '';
+  return `Compare the pool's current and target rendered configs${diff} to see what changed (in bug 2019850, only the pause image).`;
+}
+
 /**
  * A later snapshot of the same bug (docs/domain/machine-config-operator.md, "Reporting level too
  * early"): the required pool is updated now, but it turned Updated=True after ClusterVersion
@@ -144,18 +163,21 @@ function finishedAfterCompletion(s: Snapshot, target: string) {
     const created = mc?.creationTimestamp;
     if (!p.requiredForUpgrade || !p.isUpdated || !at || at <= done || !mc || !created) return [];
     if (created < started || created > done) return []; // rendered outside the update: an admin's change
-    const message =
-      `Required pool ${poolName(p)} finished updating at ${isoTime(at)}, ${duration(at.getTime() - done.getTime())} after ClusterVersion recorded ` +
-      `the update to ${target} as completed (${isoTime(done)}): machine-config reported version ${target} before the pool was updated. ` +
-      `The pool's config ${mc.name} was created at ${isoTime(created)}, during the update. ` +
-      originTest(p, false) +
-      `Matches bug 1999556 (reported as 2019850).`;
+    const late = duration(at.getTime() - done.getTime());
+    const message = `machine-config reported ${target} before required pool ${p.name} was updated: the pool finished ${late} after the update completed`;
+    const detail = paragraphs(
+      `Required pool ${poolName(p)} finished updating at ${isoTime(at)}, ${late} after ClusterVersion recorded ` +
+        `the update to ${target} as completed (${isoTime(done)}): machine-config reported version ${target} before the pool was updated. ` +
+        `The pool's config ${mc.name} was created at ${isoTime(created)}, during the update. ` +
+        originTest(p, false),
+      'Matches bug 1999556 (reported as 2019850).',
+    );
     return [
       finding(
         mcoLevelBeforeRequiredPools,
         'co/machine-config',
         level.location,
-        message,
+        { message, detail },
         [
           rel(updated.location, `pool ${p.name} Updated=True since ${isoTime(at)}`),
           rel(latest.location, `ClusterVersion completed ${target} at ${isoTime(done)}`),

@@ -10,7 +10,7 @@ import type { Snapshot } from '../model/snapshot';
 import { degradedCause, degradedCondition, poolName } from './poolText';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
-import { when } from '../core/text';
+import { heldFor, paragraphs, since } from './operatorWords';
 
 export const mcoRequiredPoolDegradedUnreported: Rule = {
   meta: {
@@ -33,13 +33,17 @@ export const mcoRequiredPoolDegradedUnreported: Rule = {
       const c = degradedCondition(p);
       if (!p.requiredForUpgrade || c?.status !== 'True') return [];
       const cause = degradedCause(p);
-      const message =
-        `Required pool ${poolName(p)} is Degraded since ${when(c.lastTransitionTime, s.gatherTime)}${cause ? ` (${cause})` : ''}, ` +
-        `but machine-config still reports Available=True and Degraded=False. The operator sees a degraded pool within its 1-second poll and at once sets ` +
-        `status.extension.lastSyncError and Upgradeable=False (DegradedPool); only Degraded waits for the poll's timeout, ${degradedWait(s, p)}, ` +
-        `so until then the ClusterOperator's Degraded understates the problem; trust the pool.`;
+      const message = `Required pool ${p.name} is Degraded${heldFor(c.lastTransitionTime, s.gatherTime)}, but machine-config still reports Available=True and Degraded=False`;
+      const detail = paragraphs(
+        `Pool ${poolName(p)} is required for upgrade and has been Degraded ${since(c.lastTransitionTime, s.gatherTime)}` +
+          (cause ? `; cause: ${cause}.` : '.'),
+        `The operator sees a degraded pool within its 1-second poll and at once sets ` +
+          `status.extension.lastSyncError and Upgradeable=False (DegradedPool); only Degraded waits for the poll's timeout, ${degradedWait(s, p)}, ` +
+          `so until then the ClusterOperator's Degraded understates the problem.`,
+        `Trust the pool: read its NodeDegraded or RenderDegraded condition.`,
+      );
       return [
-        finding(mcoRequiredPoolDegradedUnreported, p.subject, c.location, message, [
+        finding(mcoRequiredPoolDegradedUnreported, p.subject, c.location, { message, detail }, [
           rel(degraded.location, 'machine-config Degraded=False'),
           rel(available.location, 'machine-config Available=True'),
           mco.extension.lastSyncError

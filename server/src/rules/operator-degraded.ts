@@ -8,12 +8,12 @@
 import { findCondition } from '../model/condition';
 import type { Snapshot } from '../model/snapshot';
 import { degradedOnlyByRollout } from '../model/staticPods';
-import { agedConditionFinding } from './ages';
 import { alertEvidence } from './alertText';
 import { cvoReaction } from './releaseNotes';
+import { agedOperatorFinding, conditionWords, heldFor, withQuote, since } from './operatorWords';
 
 import type { Rule, RuleContext } from './rule';
-import { clip, when } from '../core/text';
+import { clip } from '../core/text';
 
 export const operatorDegraded: Rule = {
   meta: {
@@ -32,12 +32,31 @@ export const operatorDegraded: Rule = {
       if (c?.status !== 'True') return [];
       // An installer or etcd-member failure alone: control-plane-rollout-stuck reports it.
       if (degradedOnlyByRollout(o)) return [];
-      const detail = [c.reason, c.message].filter((x) => x !== '').join(': ');
-      const message =
-        `${o.name} is Degraded since ${when(c.lastTransitionTime, s.gatherTime)}` +
-        (detail ? `: ${clip(detail, 400)}.` : '.') +
-        cvoReaction(s, o, 'degraded');
-      const f = agedConditionFinding(operatorDegraded, s, context, o, c, message, 40);
+      const words = conditionWords(c);
+      const message = withQuote(
+        `${o.name} is Degraded${heldFor(c.lastTransitionTime, s.gatherTime)}`,
+        c,
+      );
+      const f = agedOperatorFinding(
+        operatorDegraded,
+        s,
+        context,
+        o,
+        c,
+        {
+          message,
+          why: [
+            `Its \`Degraded\` condition has been True ${since(c.lastTransitionTime, s.gatherTime)}` +
+              (words ? `: ${clip(words, 400)}.` : ', with no reason or message.'),
+            cvoReaction(s, o, 'degraded'),
+          ],
+          todo:
+            o.name === 'machine-config'
+              ? "Follow the operator's message to the pools it names, and their NodeDegraded or RenderDegraded conditions."
+              : "Follow the operator's message.",
+        },
+        40,
+      );
       f.related.push(...alertEvidence(s, ['ClusterOperatorDegraded'], { name: o.name }));
       return [f];
     });

@@ -12,6 +12,8 @@ import { operatorsNamed } from '../model/operatorMessages';
 import { staticPodRollout } from '../model/staticPods';
 import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
+import { clip, listing } from '../core/text';
+import { paragraphs } from './operatorWords';
 
 export const operatorNotLeveled: Rule = {
   meta: {
@@ -51,22 +53,39 @@ export const operatorNotLeveled: Rule = {
         describe(findCondition(o.conditions, t), t),
       );
       const degraded = findCondition(o.conditions, 'Degraded');
-      const message =
-        `${o.name} reports operator version ${v.version || '(empty)'}, but the cluster's target is ${target}. ` +
-        `The cluster-version operator waits until every operator reports the target version` +
-        (waitedOn.has(o.name) ? `, and reports waiting on ${o.name}` : '') +
-        `. ${o.name} reports ${conds.join(', ')}.`;
+      const available = findCondition(o.conditions, 'Available');
+      const version = v.version || '(empty)';
+      const waits = waitedOn.has(o.name);
+      const unwell = [
+        degraded?.status === 'True'
+          ? `Degraded${degraded.reason ? ` (${clip(degraded.reason, 40)})` : ''}`
+          : '',
+        available?.status === 'False' ? 'not available' : '',
+      ].filter((x) => x !== '');
+      const state = rolling
+        ? started
+          ? '; it is rolling out and the update is on time'
+          : '; the update has just reached it and is on time'
+        : (waits ? '; the cluster-version operator waits on it' : '') +
+          (unwell.length ? `${waits ? ', and' : ';'} it is ${listing(unwell)}` : '');
+      const message = `${o.name} is at version ${version}, not the cluster's target ${target}${state}`;
+      const detail = paragraphs(
+        `${o.name} reports operator version ${version}, but the cluster's target is ${target}. ` +
+          `The cluster-version operator waits until every operator reports the target version` +
+          (waits ? `, and reports waiting on ${o.name}` : '') +
+          `. ${o.name} reports ${conds.join(', ')}.`,
+        rolling
+          ? started
+            ? `It is rolling out (Progressing=True) and the update is on time: this is its progress.`
+            : `The update is on time and ${o.name} is healthy: the cluster-version operator has reached it, and it has yet to start its rollout.`
+          : `Read its conditions' messages for why it has not reached ${target}.`,
+      );
       return [
         finding(
           operatorNotLeveled,
           o.subject,
           v.location,
-          message +
-            (rolling
-              ? started
-                ? ` It is rolling out (Progressing=True) and the update is on time: this is its progress.`
-                : ` The update is on time and ${o.name} is healthy: the cluster-version operator has reached it, and it has yet to start its rollout.`
-              : ''),
+          { message, detail },
           [
             rel(cv.at('status', 'desired'), `ClusterVersion desires ${target}`),
             degraded?.status === 'True'

@@ -7,11 +7,11 @@ import { findCondition } from '../model/condition';
 import { parseRelease } from '../model/release';
 import type { Snapshot } from '../model/snapshot';
 import { availabilityBehaviour, cvoReaction } from './releaseNotes';
-import { agedConditionFinding } from './ages';
+import { agedOperatorFinding, conditionWords, heldFor, withQuote, since } from './operatorWords';
 import { alertEvidence } from './alertText';
 
 import type { Rule, RuleContext } from './rule';
-import { clip, when } from '../core/text';
+import { clip } from '../core/text';
 
 export const operatorUnavailable: Rule = {
   meta: {
@@ -29,18 +29,35 @@ export const operatorUnavailable: Rule = {
     return s.operators.flatMap((o) => {
       const c = findCondition(o.conditions, 'Available');
       if (c?.status !== 'False') return [];
-      const detail = [c.reason, c.message].filter((x) => x !== '').join(': ');
+      const words = conditionWords(c);
       const degraded = findCondition(o.conditions, 'Degraded')?.status === 'True';
       const mcoNote =
         o.name === 'machine-config' && degraded
-          ? ` ${availabilityBehaviour(release)} See its Degraded condition for the cause.`
+          ? `${availabilityBehaviour(release)} See its Degraded condition for the cause.`
           : '';
-      const message =
-        `${o.name} is not available since ${when(c.lastTransitionTime, s.gatherTime)}` +
-        (detail ? `: ${clip(detail)}.` : '.') +
-        cvoReaction(s, o, 'not available') +
-        mcoNote;
-      const f = agedConditionFinding(operatorUnavailable, s, context, o, c, message, 20);
+      const f = agedOperatorFinding(
+        operatorUnavailable,
+        s,
+        context,
+        o,
+        c,
+        {
+          message: withQuote(
+            `${o.name} is not available${heldFor(c.lastTransitionTime, s.gatherTime)}`,
+            c,
+          ),
+          why: [
+            `Its \`Available\` condition has been False ${since(c.lastTransitionTime, s.gatherTime)}` +
+              (words ? `: ${clip(words)}.` : ', with no reason or message.'),
+            cvoReaction(s, o, 'not available'),
+            mcoNote,
+          ],
+          todo: degraded
+            ? "Read the operator's Degraded condition and the pod logs of its namespace."
+            : "Read the pod logs of the operator's namespace.",
+        },
+        20,
+      );
       f.related.push(...alertEvidence(s, ['ClusterOperatorDown'], { name: o.name }));
       return [f];
     });

@@ -219,7 +219,8 @@ ruleTester(mcoDrainStuck, {
           severity: 'warning',
           subject: `node/${blocked}`,
           message: [
-            /^Node ip-10-0-143-229\.us-east-2\.compute\.internal \(pool `worker`\) has been draining for 32m33s \(since 2024-04-18T13:19:54Z\) to move to rendered-worker-/,
+            /^Node ip-10-0-143-229\.us-east-2\.compute\.internal \(pool worker\) has been draining for 32m33s: the PodDisruptionBudget of pod inventory\/inventory-db-0 refused its eviction \d+ times$/m,
+            /Draining since 2024-04-18T13:19:54Z to move to rendered-worker-/,
             /desiredDrain is drain-rendered-worker-\w+ but lastAppliedDrain is uncordon-rendered-worker-\w+\./,
             /The eviction of pod inventory\/inventory-db-0 was refused by its PodDisruptionBudget \d+ times, the last 2024-04-18T13:50:50Z/,
             /namespace inventory was not gathered, so its PodDisruptionBudget is not in the must-gather \(oc get pdb -n inventory shows it\)/,
@@ -396,7 +397,7 @@ ruleTester(mcoDrainStuck, {
           severity: 'warning',
           subject: `node/${master}`,
           message: [
-            /\(pool `master`\) has been draining/,
+            /\(pool master\) has been draining for 32m33s: eviction of its etcd guard pod refused \d+ times; etcd is not healthy on every other master$/m,
             /eviction of pod openshift-etcd\/etcd-guard-ip-10-0-137-106\.us-east-2\.compute\.internal was refused/,
             /PodDisruptionBudget openshift-etcd\/etcd-guard-pdb allows 0 disruptions/,
             /It is the etcd guard pod, protected by the control-plane budget etcd-guard-pdb: etcd is not healthy on every other master/,
@@ -413,7 +414,7 @@ ruleTester(mcoDrainStuck, {
           severity: 'warning',
           subject: `node/${blocked}`,
           message: [
-            /has been draining for 32m33s/,
+            /has been draining for 32m33s; only its daemon's log, not in the gather, names the pod it cannot evict$/m,
             /it is cordoned and its daemon is Working \(until 4\.10 the daemon drains its own node\)/,
             /No drain line of the node's machine-config-daemon is in the gather: its log \(Draining failed with: …, retrying\) names the pod/,
             /The daemon \(4\.10 and earlier\) retries every minute, every 5 minutes after 5 failures, and after 1 hour marks the node Degraded/,
@@ -430,7 +431,8 @@ ruleTester(mcoDrainStuck, {
           severity: 'warning',
           subject: `node/${drain410}`,
           message: [
-            /^Node ip-10-0-146-4\.us-west-2\.compute\.internal \(pool `worker`\) has been draining for 25m5s \(since 2022-03-24T17:16:01Z\) to move to rendered-worker-680f8510d7af4a17f10154e450d905db: it is cordoned and its daemon is Working/,
+            /^Node ip-10-0-146-4\.us-west-2\.compute\.internal \(pool worker\) has been draining for 25m5s: the PodDisruptionBudget of pod payments\/ledger-0 refused its eviction 3 times$/m,
+            /Draining since 2022-03-24T17:16:01Z to move to rendered-worker-680f8510d7af4a17f10154e450d905db: it is cordoned and its daemon is Working/,
             /The eviction of pod payments\/ledger-0 was refused by its PodDisruptionBudget 3 times, the last 2022-03-24T17:40:31Z/,
             /namespace payments was not gathered/,
             /The daemon \(4\.10 and earlier\) retries every minute/,
@@ -464,7 +466,8 @@ ruleTester(mcoDrainStuck, {
           severity: 'warning',
           subject: 'node/ip-10-0-148-130.ec2.internal',
           message: [
-            /has been draining for 30m29s \(since 2021-03-25T11:50:11Z\)/,
+            /has been draining for 30m29s: /,
+            /Draining since 2021-03-25T11:50:11Z /,
             /The eviction of pod kafka\/kafka-cluster-kafka-1 was refused by its PodDisruptionBudget \d+ times/,
             /namespace kafka was not gathered/,
             /The 4\.7 daemon gives up after 5 tries with exponential backoff, about 10 minutes \(failed to drain node \(5 tries\): …, event FailedToDrain\)/,
@@ -479,6 +482,26 @@ ruleTester(mcoDrainStuck, {
       ],
     },
     {
+      name: 'keeps the line whole with a pod name too long for it, the name whole in the detail',
+      snapshot: snapshotOf(updates.drainBlocked, (s) => {
+        for (const log of s.drainLogs)
+          for (const l of log.lines)
+            l.pods = l.pods.map((p) =>
+              p.name === 'inventory-db-0' ? { ...p, name: `inventory-db-${'x'.repeat(120)}` } : p,
+            );
+      }),
+      findings: [
+        {
+          severity: 'warning',
+          subject: `node/${blocked}`,
+          message: [
+            /has been draining for 32m33s: eviction of pod inventory\/inventory-db-x+… refused \d+ times$/m,
+            /The eviction of pod inventory\/inventory-db-x{120} was refused/,
+          ],
+        },
+      ],
+    },
+    {
       name: 'says when no controller line tells what blocks a drain past 10 minutes',
       snapshot: snapshotOf(updates.drainBlocked, (s) => {
         for (const log of s.drainLogs) log.lines = [];
@@ -487,8 +510,10 @@ ruleTester(mcoDrainStuck, {
         {
           severity: 'warning',
           subject: `node/${blocked}`,
-          message:
+          message: [
+            /has been draining for 32m33s; no controller log line in the gather says what blocks it$/m,
             /the machine-config-controller logs in the gather have no line about this drain/i,
+          ],
         },
       ],
     },

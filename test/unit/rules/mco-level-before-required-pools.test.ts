@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import type { Json } from '../../../server/src/model/access';
 import { operator, pool } from '../../../server/src/model/snapshot';
 import type { Snapshot } from '../../../server/src/model/snapshot';
@@ -50,9 +51,12 @@ ruleTester(mcoLevelBeforeRequiredPools, {
           subject: 'co/machine-config',
           location: (s) => operator(s, 'machine-config')!.operatorVersion!.location,
           message: [
-            /required pool `master` is not updated/,
+            /^machine-config reports the update's target 4\.10\.0-0\.nightly-2021-11-03-020416 while required pool master is not updated \(1 of 3 machines updated\)$/m,
+            /Required pool `master` is not updated \(Updated=False, Updating=True, 1 of 3 machines updated; nodes still on rendered-master-78d48a9fbc8ba6a746040c11f8335d1a, target rendered-master-ebc4fc8c7b6a155d86684204394e4930\)/,
+            /so it reported level too early/,
             /created at 2021-11-03T03:23:11Z, after machine-config turned Progressing=False at 2021-11-03T03:23:10Z/,
             /bug 1999556/,
+            /must-gather-inspector diff <must-gather> rendered-master-78d48a9fbc8ba6a746040c11f8335d1a rendered-master-ebc4fc8c7b6a155d86684204394e4930/,
           ],
         },
       ],
@@ -97,6 +101,11 @@ ruleTester(mcoLevelBeforeRequiredPools, {
           ],
         },
       ],
+      check: ([f]) =>
+        assert.equal(
+          f!.message,
+          'machine-config reported 4.10.0-0.nightly-2021-11-03-020416 before required pool master was updated: the pool finished 7m54s after the update completed',
+        ),
     },
   ],
 });

@@ -31,7 +31,8 @@ ruleTester(mcoRequiredPoolDegradedUnreported, {
           severity: 'warning',
           subject: 'mcp/master',
           message: [
-            /Required pool `master` is Degraded .* but machine-config still reports Available=True and Degraded=False/,
+            /^Required pool master is Degraded for 3d8h, but machine-config still reports Available=True and Degraded=False$/m,
+            /Pool `master` is required for upgrade and has been Degraded since 2022-03-21T09:14:34Z .*; cause: NodeDegraded: 1 nodes are reporting degraded status on sync: Node ip-10-0-143-133/,
             // machine-config-operator release-4.10 syncRequiredMachineConfigPools: the 1-second
             // poll sets lastSyncError and Upgradeable=False at once; Degraded waits 10 minutes.
             /at once sets status\.extension\.lastSyncError and Upgradeable=False \(DegradedPool\)/,

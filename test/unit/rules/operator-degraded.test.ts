@@ -28,10 +28,21 @@ ruleTester(operatorDegraded, {
         {
           severity: 'error',
           subject: 'co/machine-config',
-          message:
-            /^machine-config is Degraded since .*RequiredPoolsFailed: Unable to apply 4\.7\.4/,
+          message: [
+            /^machine-config is Degraded for 2h35m: "RequiredPoolsFailed: Unable to apply 4\.7\.4/,
+            /has been True since 2021-03-25T09:45:01Z \(2h35m before the gather\): RequiredPoolsFailed: Unable to apply 4\.7\.4: .*error pool worker is not ready/,
+            /On 4\.7 the cluster-version operator checks versions first/,
+          ],
         },
       ],
+      // The short line quotes the operator's words clipped inside the quotes; the detail has them whole.
+      check: ([f]) => {
+        assert.match(
+          f!.message,
+          /^machine-config is Degraded for 2h35m: "RequiredPoolsFailed: .*…"$/,
+        );
+        assert.match(f!.detail!, /unavailable: 11\)\./);
+      },
     },
     {
       name: 'reports any other degraded operator',
@@ -46,7 +57,10 @@ ruleTester(operatorDegraded, {
         {
           severity: 'error',
           subject: 'co/ingress',
-          message: /^ingress is Degraded since .*IngressDegraded: The "default" ingress controller/,
+          message: [
+            /^ingress is Degraded for 3d7h: "IngressDegraded: The "default" ingress controller reports Degraded=True"$/m,
+            /During an update the cluster-version operator waits up to 40 minutes on a degraded operator/,
+          ],
         },
       ],
     },
@@ -133,7 +147,7 @@ ruleTester(operatorDegraded, {
         {
           severity: 'error',
           subject: 'co/network',
-          message: /^network is Degraded since/,
+          message: /^network is Degraded for 50m\d+s: "RolloutHung: DaemonSet /,
           related: [
             (r) =>
               r.pointer === '/data/alerts/0' &&

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { operatorNotLeveled } from '../../../server/src/rules/operator-not-leveled';
 import { samples, updates } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
@@ -24,6 +25,11 @@ ruleTester(operatorNotLeveled, {
           ],
         },
       ],
+      check: ([f]) =>
+        assert.equal(
+          f!.message,
+          "machine-config is at version 4.7.3, not the cluster's target 4.7.4; the cluster-version operator waits on it, and it is Degraded (RequiredPoolsFailed) and not available",
+        ),
     },
   ],
 });
@@ -48,6 +54,11 @@ ruleTester(operatorNotLeveled, {
           message: [/reports waiting on machine-config/, /this is its progress/],
         },
       ],
+      check: ([f]) =>
+        assert.match(
+          f!.message,
+          /^machine-config is at version 4\.15\.2, not the cluster's target 4\.15\.3; it is rolling out and the update is on time$/,
+        ),
     },
     {
       name: 'the operator the CVO has just reached, not yet Progressing, in an update on time: information',
@@ -67,6 +78,7 @@ ruleTester(operatorNotLeveled, {
           message: [/reports waiting on machine-config/, /has yet to start its rollout/],
         },
       ],
+      check: ([f]) => assert.match(f!.message, /; the update has just reached it and is on time$/),
     },
     {
       name: 'the operator the CVO waits on, Degraded, in an update on time: a warning',
@@ -75,6 +87,11 @@ ruleTester(operatorNotLeveled, {
         setCondition(mco, 'Degraded', { status: 'True', reason: 'RequiredPoolsFailed' });
       }),
       findings: [{ severity: 'warning', subject: 'co/machine-config', message: /4\.15\.2/ }],
+      check: ([f]) =>
+        assert.match(
+          f!.message,
+          /; the cluster-version operator waits on it, and it is Degraded \(RequiredPoolsFailed\)$/,
+        ),
     },
     {
       name: 'the same operator in a stalled update: a warning',

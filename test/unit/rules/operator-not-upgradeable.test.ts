@@ -1,5 +1,6 @@
 import { operatorNotUpgradeable } from '../../../server/src/rules/operator-not-upgradeable';
-import { samples } from '../../support/fixtures';
+import assert from 'node:assert/strict';
+import { samples, updates } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 
 ruleTester(operatorNotUpgradeable, {
@@ -12,9 +13,35 @@ ruleTester(operatorNotUpgradeable, {
         {
           severity: 'info',
           subject: 'co/machine-config',
-          message: /One or more machine config pool is degraded/,
+          message: [
+            /One or more machine config pool is degraded/,
+            /z-stream updates are still allowed/,
+          ],
         },
       ],
+      // The 4.7.4 sentence is no reason name: the line quotes it, clipped inside the quotes.
+      check: ([f]) =>
+        assert.match(
+          f!.message,
+          /^machine-config is not upgradeable for 2h41m, which blocks minor updates: "One or more machine config pool is degraded, .*…"$/,
+        ),
+    },
+    {
+      name: 'names a reason such as DegradedPool in the line',
+      snapshot: snapshotOf(updates.stalled),
+      findings: [
+        {
+          severity: 'info',
+          subject: 'co/machine-config',
+          message:
+            /has been False since .*: DegradedPool: One or more machine config pools are degraded/,
+        },
+      ],
+      check: ([f]) =>
+        assert.match(
+          f!.message,
+          /^machine-config is not upgradeable for 2h18m \(DegradedPool\), which blocks minor updates$/,
+        ),
     },
   ],
 });
@@ -47,6 +74,7 @@ ruleTester(operatorNotUpgradeable, {
           ],
         },
       ],
+      check: ([f]) => assert.match(f!.message, /which blocks minor and z-stream updates/),
     },
   ],
 });
