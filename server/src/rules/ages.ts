@@ -5,12 +5,7 @@
  * the condition's lastTransitionTime to the assessment's "now" (the gather time, else the newest
  * moment the must-gather shows); without a transition time, `unknown` applies.
  */
-import type { Finding, Severity } from '../core/finding';
-import type { Condition } from '../model/condition';
-import type { KubeObject } from '../model/kubeObject';
-import type { Snapshot } from '../model/snapshot';
-import { assessmentOf, finding } from './rule';
-import type { Rule, RuleContext } from './rule';
+import type { Severity } from '../core/finding';
 import { duration } from '../core/text';
 
 const justChangedMinutes = 5;
@@ -47,26 +42,4 @@ export function levelByAge(
     };
   }
   return { severity: 'error', note: '' };
-}
-
-/** A finding on a condition whose level follows its age (operator Available, Degraded). */
-export function agedConditionFinding(
-  rule: Rule,
-  s: Snapshot,
-  context: RuleContext,
-  o: KubeObject,
-  c: Condition,
-  message: string,
-  errorAfterMinutes: number,
-): Finding {
-  const aged = levelByAge(c.lastTransitionTime, assessmentOf(s, context).now, errorAfterMinutes);
-  return finding(
-    rule,
-    o.subject,
-    c.location,
-    message + aged.note,
-    [],
-    aged.severity,
-    c.lastTransitionTime,
-  );
 }
