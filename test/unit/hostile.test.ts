@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { analysisContext, analyzeRoot } from '../../server/src/analysis/analyze';
+import { invalidFile, notPrometheusAnswer } from '../../server/src/analysis/fileProblems';
 import type { RootAnalysis } from '../../server/src/analysis/analyze';
 import { listMachineConfigs } from '../../server/src/analysis/loadMachineConfigs';
 import { loadSnapshot } from '../../server/src/analysis/loadSnapshot';
@@ -30,6 +31,7 @@ import { DEFAULT_ARCHIVE_BOUNDS } from '../../server/src/gather/archive/extract'
 import { openArchive } from '../../server/src/gather/archiveCache';
 import { file, makeTar, setup } from '../support/archives';
 import { copyFixture } from '../support/copyFixture';
+import { assertShortMessage } from '../support/ruleTester';
 import { fixturesDir, samples } from '../support/fixtures';
 
 const hostile = join(fixturesDir, 'hostile-2019850');
@@ -84,6 +86,8 @@ describe('hostile must-gathers', () => {
     }
     for (const f of invalid) {
       assert.equal(f.subject, `file/${rel(a, f.location.file)}`, 'a broken file is its subject');
+      assertShortMessage(f);
+      assert.ok(f.message.startsWith(rel(a, f.location.file)), 'the message opens with the path');
     }
     assert.deepEqual(a.index.notes, expectedNotes);
 
@@ -158,6 +162,50 @@ describe('hostile must-gathers', () => {
     } finally {
       copy.remove();
     }
+  });
+
+  it('keep a file problem to one short plain line, the whole path and problem in the detail', () => {
+    const deep =
+      'namespaces/openshift-machine-config-operator/pods/machine-config-daemon-x7k2p/machine-config-daemon/machine-config-daemon/logs/current.log';
+    const tooBig = invalidFile(
+      `/mg/${deep}`,
+      deep,
+      [0, 0],
+      ': file is 65.0 MiB, over the 64.0 MiB parse limit (mustGatherInspector.limits.maxFileSizeMiB); its lines are not read',
+    );
+    assertShortMessage(tooBig);
+    assert.match(
+      tooBig.message,
+      /^…\/.*\/logs\/current\.log: file is 65\.0 MiB, over the 64\.0 MiB/,
+    );
+    assert.match(tooBig.message, /its lines are not read$/, 'the end of the problem is kept');
+    assert.ok(tooBig.detail?.includes(deep), 'the detail names the whole path');
+    assert.ok(tooBig.detail?.includes('(mustGatherInspector.limits.maxFileSizeMiB)'));
+
+    // A crafted name and a crafted answer: newlines, backticks, thousands of characters.
+    const crafted = `monitoring/prometheus/\`${'x'.repeat(300)}\nrm -rf\`.json`;
+    const answer = notPrometheusAnswer(
+      `/mg/${crafted}`,
+      crafted,
+      `holds Prometheus' error response (bad_data: ${'`y` '.repeat(2000)}\n), not its rules…`,
+    );
+    assertShortMessage(answer);
+    assert.match(
+      answer.message,
+      /^…\/'x+…x+ rm -rf'\.json holds Prometheus' error response \(bad_data: /,
+    );
+    assert.match(answer.message, /, not its rules\.\.\.$/);
+    assert.ok(answer.detail && answer.detail.length < 2600, String(answer.detail?.length));
+
+    // What fits is left as it was: the path, then the problem, and no detail.
+    const short = invalidFile(
+      '/mg/a.yaml',
+      'a.yaml',
+      [0, 0],
+      ' does not parse: Missing closing `quote\n',
+    );
+    assert.equal(short.message, "a.yaml does not parse: Missing closing 'quote");
+    assert.equal(short.detail, undefined);
   });
 
   it('report an unreadable file once (skipped as root, who reads everything)', async (t) => {

@@ -3,7 +3,9 @@
  * is not UTF-8, or (for a resource the rules read) holds no object, or (for Prometheus' saved
  * answers) holds something else.
  */
-import type { Finding } from '../core/finding';
+import type { Finding, FindingText } from '../core/finding';
+import { messageMaxLength } from '../core/finding';
+import { clip } from '../core/text';
 import { sep } from 'node:path';
 import type { ParsedFileCache, ProbeResult, ReadResult } from '../gather/fileCache';
 
@@ -12,6 +14,7 @@ const yamlInvalid = 'yaml-invalid';
 /**
  * @param rel the file's path inside its must-gather (`/`-separated): messages start with it and
  *   the subject is `file/<rel>`.
+ * @param message what is wrong, following the path (`: cannot read: EACCES`, ` does not parse: …`).
  */
 export function invalidFile(
   file: string,
@@ -19,13 +22,58 @@ export function invalidFile(
   span: [number, number],
   message: string,
 ): Finding {
+  const words = fileWords(rel, message);
   return {
     rule: yamlInvalid,
     severity: 'error',
     subject: `file/${rel}`,
     location: { file, doc: 0, pointer: '', span },
-    message: `${rel}${message}`,
+    message: words.message,
+    ...(words.detail ? { detail: words.detail } : {}),
     related: [],
+  };
+}
+
+/** One plain line: the file's name and the parser's words may hold newlines and backticks. */
+function plain(text: string): string {
+  return text.replace(/\s+/g, ' ').replace(/`/g, "'");
+}
+
+/** `abc…xyz`: the start and the end of a text, `max` characters in all; the end is kept whole. */
+function middleCut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const tail = Math.floor((max - 1) / 3);
+  return `${text.slice(0, max - 1 - tail)}…${text.slice(text.length - tail)}`;
+}
+
+/** `…/logs/current.log`: the end of a long path, from a whole folder on; a long name cut inside. */
+function shortPath(rel: string, max: number): string {
+  if (rel.length <= max) return rel;
+  const names = rel.split('/');
+  let tail = names.pop() ?? '';
+  if (tail.length + 2 > max) return `…/${middleCut(tail, max - 2)}`;
+  while (names.length > 0 && names[names.length - 1]!.length + tail.length + 3 <= max) {
+    tail = `${names.pop()!}/${tail}`;
+  }
+  return `…/${tail}`;
+}
+
+/**
+ * The message is the path and what is wrong, whole when it fits the list's width. A longer one
+ * (a deep log path, a crafted name, a parser quoting the file) keeps the path's end and the
+ * problem's start and end; the detail then holds both whole.
+ */
+function fileWords(rel: string, what: string): FindingText {
+  const whole = `${plain(rel)}${plain(what).trimEnd()}`.replace(/…$/, '...');
+  if (whole.length <= messageMaxLength) return { message: whole };
+  const where = shortPath(plain(rel), 90);
+  // A text that itself ends in an ellipsis must not read as one cut by the length bound.
+  const said = plain(what).trimEnd().replace(/…$/, '...');
+  const message = `${where}${middleCut(said, messageMaxLength - where.length)}`;
+  const problem = clip(what.replace(/^\s*:/, ''), 2000);
+  return {
+    message,
+    detail: `The whole path: ${rel}\n\nWhat is wrong with it: ${problem}`,
   };
 }
 

@@ -23,6 +23,7 @@ import type { Release } from '../model/release';
 import { primaryPool } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
 import { minutesSince } from './ages';
+import { nodeTitle, paragraphs } from './nodeWords';
 import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 
@@ -111,8 +112,18 @@ export const mcnPhaseStuck: Rule = {
       if (!degraded && (minutes === undefined || minutes < mcnStuckMinutes)) return [];
 
       const poolName = (node && primaryPool(s, node)?.name) ?? m.poolName;
-      const label = `Node ${m.nodeName}${poolName ? ` (pool \`${poolName}\`)` : ''}`;
       const parts: string[] = [];
+      let message: string;
+      if (degraded) {
+        // The daemon's `Node <name> upgrade failure. <error>`: the name is already the message's.
+        const said =
+          degraded.message.replace(`Node ${m.nodeName} upgrade failure. `, '') || 'no message';
+        const head = `${nodeTitle(m.nodeName, poolName)}: its MachineConfigNode reports NodeDegraded=True`;
+        message = `${head} ("${clip(said, Math.max(30, Math.min(70, 196 - head.length)))}")`;
+      } else {
+        // Not Degraded: a phase Unknown for at least 10 minutes, so both are known.
+        message = `${nodeTitle(m.nodeName, poolName)} has been stuck in MachineConfigNode phase ${phaseName(phase!.condition, phase!.parent)} for ${duration((minutes ?? 0) * 60_000)}`;
+      }
       if (phase) {
         const c = phase.condition;
         const age =
@@ -122,12 +133,10 @@ export const mcnPhaseStuck: Rule = {
               : ''
             : ` for ${duration(minutes * 60_000)} (since ${isoTime(since!)})`;
         parts.push(
-          `${label}: its MachineConfigNode has been in phase ${phaseName(c, phase.parent)} (Unknown)${age}${apiNote(m, release)}: ${clip(c.message || phase.parent?.message || 'no message', 300)}.`,
+          `Its MachineConfigNode has been in phase ${phaseName(c, phase.parent)} (Unknown)${age}${apiNote(m, release)}: ${clip(c.message || phase.parent?.message || 'no message', 300)}.`,
         );
       } else {
-        parts.push(
-          `${label}: its MachineConfigNode reports NodeDegraded=True${apiNote(m, release)}.`,
-        );
+        parts.push(`Its MachineConfigNode reports NodeDegraded=True${apiNote(m, release)}.`);
       }
       if (degraded) {
         parts.push(
@@ -139,23 +148,22 @@ export const mcnPhaseStuck: Rule = {
       }
       const moving =
         m.desiredConfig && m.currentConfig && m.desiredConfig !== m.currentConfig
-          ? ` It is moving from ${m.currentConfig} to ${m.desiredConfig}.`
+          ? `It is moving from ${m.currentConfig} to ${m.desiredConfig}.`
           : '';
-      if (moving) parts.push(moving.trim());
       if (phase && !degraded) {
         const what = advice[phase.condition.type];
         parts.push(
-          `A phase stays Unknown while it runs and while a failed step is retried; a node's whole update should take about ${mcnStuckMinutes} minutes.` +
-            (what ? ` In this phase ${what}.` : ''),
+          `${moving} A phase stays Unknown while it runs and while a failed step is retried; a node's whole update should take about ${mcnStuckMinutes} minutes.`,
         );
-      }
+        if (what) parts.push(`In this phase ${what}.`);
+      } else if (moving) parts.push(moving);
       const location = (degraded ?? phase?.condition)!.location;
       return [
         finding(
           mcnPhaseStuck,
           `node/${m.nodeName}`,
           location,
-          parts.join(' '),
+          { message, detail: paragraphs(...parts) },
           [
             phase &&
               degraded &&

@@ -3,13 +3,15 @@
  * the rendered config it validated against (`unexpected on-disk state validating against …`),
  * and marked the node Degraded. Names the path, the config, and the remedies the daemon honours.
  */
+import { messageMaxLength } from '../core/finding';
 import { clip } from '../core/text';
 import { nodeAnnotations } from '../model/node';
 import type { Node } from '../model/node';
 import { atLeast, parseRelease } from '../model/release';
 import type { Release } from '../model/release';
 import type { Snapshot } from '../model/snapshot';
-import { configEvidence, nodeEvidence, nodeLabel, nodeMove } from './nodeText';
+import { configEvidence, nodeEvidence, nodeMove } from './nodeText';
+import { nodeTitleOf, paragraphs } from './nodeWords';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { classifyNodeReason } from '../model/nodeFailures';
@@ -35,20 +37,24 @@ export const nodeOndiskDrift: Rule = {
       if (failure?.kind !== 'ondisk-drift') return [];
       const finalize = n.finalizeFailure;
       const against = failure.against ?? n.currentConfig;
+      // The path takes what room the node's name leaves, 60 characters at most.
+      const head = `${nodeTitleOf(s, n)} is ${n.mcdState}: `;
+      const room = messageMaxLength - head.length - short(failure, '').length;
       const message =
-        `${nodeLabel(s, n)}: ${what(failure, against)}, so the machine-config daemon is ${n.mcdState}: ${clip(n.mcdReason ?? '', 400)}.` +
-        nodeMove(n) +
-        ` ${meaning(failure, n, release)}` +
-        (finalize
-          ? ` The previous boot's ostree-finalize-staged failed: ${clip(finalize, 200)}.`
-          : '') +
-        ` ${remedy(failure, n, against)}`;
+        head + short(failure, clip(failure.path ?? '?', Math.max(24, Math.min(60, room))));
+      const detail = paragraphs(
+        `The machine-config daemon is ${n.mcdState} because ${what(failure, against)}: ${clip(n.mcdReason ?? '', 400)}.` +
+          nodeMove(n),
+        meaning(failure, n, release),
+        finalize && `The previous boot's ostree-finalize-staged failed: ${clip(finalize, 200)}.`,
+        remedy(failure, n, against),
+      );
       return [
         finding(
           nodeOndiskDrift,
           n.subject,
           n.at('metadata', 'annotations', nodeAnnotations.reason),
-          message,
+          { message, detail },
           [
             ...nodeEvidence(s, n),
             configEvidence(s, against, 'the rendered config the node was validated against'),
@@ -64,6 +70,20 @@ export const nodeOndiskDrift: Rule = {
     });
   },
 };
+
+/** What drifted, in a few words: the path (clipped), never the config or image names. */
+function short(f: DriftFailure, path: string): string {
+  switch (f.what) {
+    case 'content':
+      return `the content of ${path} differs from its rendered config`;
+    case 'mode':
+      return `the mode of ${path} differs from its rendered config (found ${clip(f.received ?? '?', 24)})`;
+    case 'unit-mask':
+      return `the mask of the unit ${path} differs from its rendered config`;
+    case 'os-image':
+      return 'it booted another OS image than its rendered config asks for';
+  }
+}
 
 function what(f: DriftFailure, against: string | undefined): string {
   const config = against ?? 'its rendered config';

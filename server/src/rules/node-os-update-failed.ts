@@ -8,7 +8,8 @@ import { nodeAnnotations } from '../model/node';
 import { atLeast, parseRelease } from '../model/release';
 import type { Release } from '../model/release';
 import type { Snapshot } from '../model/snapshot';
-import { configEvidence, nodeEvidence, nodeLabel, nodeMove } from './nodeText';
+import { configEvidence, nodeEvidence, nodeMove } from './nodeText';
+import { nodeTitleOf, paragraphs } from './nodeWords';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { classifyNodeReason, registryHint } from '../model/nodeFailures';
@@ -37,30 +38,40 @@ export const nodeOsUpdateFailed: Rule = {
       // 4.16+: the reason keeps the timeout; the daemon's log has each try's error.
       const tries = s.daemonLogs.find((l) => l.node === n.name)?.osUpdateRetries ?? [];
       const last = tries.filter((t) => !failure.image || t.image === failure.image).pop();
-      const detail = failure.detail ?? last?.error;
-      const hint = registryHint(detail);
+      const answer = failure.detail ?? last?.error;
+      const hint = registryHint(answer);
       const logged =
         !failure.detail && last
-          ? ` Its log's last try (${last.time ? when(last.time, s.gatherTime) : 'time unknown'}) says: ${tail(last.error)}.`
+          ? `Its log's last try (${last.time ? when(last.time, s.gatherTime) : 'time unknown'}) says: ${tail(last.error)}.`
           : '';
-      const message =
-        `${nodeLabel(s, n)}: the OS update${image} failed, so the machine-config daemon is ${n.mcdState}: ${clip(reason, 400)}.` +
-        nodeMove(n) +
-        ` ${wordingNote(failure)}` +
-        logged +
-        (hint
-          ? ` The error points at ${hint}${/^a missing image/.test(hint) ? ` (${mirrorObjects(release)})` : ''}.`
-          : ` Check, from the node, ${checks(release)}.`) +
+      // The registry's answer in a word (`authentication`, `TLS`, …), or where it is.
+      const verdict = hint
+        ? `; the registry's answer points at ${hint.split(':')[0]}`
+        : failure.wording === 'after-retries'
+          ? ` (the registry's answer is only in its machine-config-daemon log)`
+          : '';
+      const message = `${nodeTitleOf(s, n)} is ${n.mcdState}: its OS update failed${verdict}`;
+      const detail = paragraphs(
+        `The machine-config daemon is ${n.mcdState} because the OS update${image} failed: ${clip(reason, 400)}.` +
+          nodeMove(n),
+        `${wordingNote(failure)} ${logged}`,
+        hint
+          ? `The error points at ${hint}${/^a missing image/.test(hint) ? ` (${mirrorObjects(release)})` : ''}.`
+          : `Check, from the node, ${checks(release)}.`,
         (n.unschedulable
-          ? ' The node stays cordoned on its old OS; '
-          : ' The node keeps its old OS; ') +
-        'the daemon retries the update by itself and goes on once the image can be pulled.';
+          ? 'The node stays cordoned on its old OS; '
+          : 'The node keeps its old OS; ') +
+          'the daemon retries the update by itself and goes on once the image can be pulled.' +
+          (failure.image && /^[^\s`]{1,200}$/.test(failure.image)
+            ? ` To try the pull from the node: \`oc debug node/${n.name} -- chroot /host podman pull --authfile /var/lib/kubelet/config.json ${failure.image}\`.`
+            : ''),
+      );
       return [
         finding(
           nodeOsUpdateFailed,
           n.subject,
           n.at('metadata', 'annotations', nodeAnnotations.reason),
-          message,
+          { message, detail },
           [
             ...nodeEvidence(s, n),
             configEvidence(

@@ -13,6 +13,7 @@ import { findCondition } from '../model/condition';
 import { kubeletMinor } from '../model/release';
 import { operator, primaryPool } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
+import { nodeTitle } from './nodeWords';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 
@@ -122,19 +123,27 @@ export const nodeVersionSkew: Rule = {
       if (minor === undefined || api.minor - minor <= allowed) return [];
       const pool = primaryPool(s, n);
       const message =
-        `Node ${n.name}${pool ? ` (pool \`${pool.name}\`)` : ''} runs kubelet ${n.kubeletVersion}, ${api.minor - minor} minor versions behind the API server's ${api.version}; ` +
-        `OpenShift 4.${ocpMinor} allows ${allowed} (2 on even 4.y, 1 on odd 4.y: the kube-apiserver operator's kubelet skew check). ` +
-        `Update its pool before the next control-plane update.`;
+        `${nodeTitle(n.name, pool?.name)} runs kubelet ${n.kubeletVersion}, ${api.minor - minor} minor versions behind the API server's ${api.version}; ` +
+        `OpenShift 4.${ocpMinor} allows ${allowed}`;
+      const detail =
+        `OpenShift 4.y ships Kubernetes 1.(y+13) and does not apply upstream Kubernetes' skew limit: the kube-apiserver operator's kubelet skew check allows a kubelet 2 minor versions behind the API server on even 4.y, 1 on odd 4.y, and reports more as \`Upgradeable=False\` (\`KubeletMinorVersion_…\`).\n\n` +
+        `Update ${pool ? `pool ${pool.name}` : 'the node'} before the next control-plane update.`;
       return [
-        finding(nodeVersionSkew, n.subject, n.at('status', 'nodeInfo', 'kubeletVersion'), message, [
-          api.evidence,
-          pool &&
-            rel(
-              pool.at('status', 'configuration', 'name'),
-              `pool ${pool.name} runs ${pool.currentConfig ?? '?'}`,
-            ),
-          ...notes,
-        ]),
+        finding(
+          nodeVersionSkew,
+          n.subject,
+          n.at('status', 'nodeInfo', 'kubeletVersion'),
+          { message, detail },
+          [
+            api.evidence,
+            pool &&
+              rel(
+                pool.at('status', 'configuration', 'name'),
+                `pool ${pool.name} runs ${pool.currentConfig ?? '?'}`,
+              ),
+            ...notes,
+          ],
+        ),
       ];
     });
   },

@@ -11,7 +11,7 @@
 import { atLeast, parseRelease } from '../model/release';
 import type { Snapshot } from '../model/snapshot';
 import { buildFailure, stoppedMosb } from './buildText';
-import { poolName } from './poolText';
+import { paragraphs } from './nodeWords';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { clip, when } from '../core/text';
@@ -55,39 +55,48 @@ export const oclBuildFailed: Rule = {
           ? ' failed (the build reports no Failed condition).'
           : ' failed (the gather holds no MachineOSBuild of the pool).';
       const poolText = poolCond
-        ? ` The pool reports ${poolCond.type}=True${poolCond.reason ? ` (${poolCond.reason})` : ''}: ${clip(poolCond.message || 'no message', 300)}.`
+        ? `The pool reports ${poolCond.type}=True${poolCond.reason ? ` (${poolCond.reason})` : ''}: ${clip(poolCond.message || 'no message', 300)}.`
         : '';
       const jobText = job
-        ? ` The build ran as Job ${job.namespace ? `${job.namespace}/` : ''}${job.name}: its pod's log names the failing Containerfile step.`
+        ? `The build ran as Job ${job.namespace ? `${job.namespace}/` : ''}${job.name}: its pod's log names the failing Containerfile step (\`oc logs job/${job.name}${job.namespace ? ` -n ${job.namespace}` : ''}\`).`
         : '';
       const effect = atLeast(release, 4, 20)
-        ? ` From 4.20 the node controller counts a failed build into the pool's Degraded and stops its update${stopped ? ` (Updating=False: ${clip(stopped.message, 160)})` : ''}: no node gets the new image until a build succeeds.`
+        ? `From 4.20 the node controller counts a failed build into the pool's Degraded and stops its update${stopped ? ` (Updating=False: ${clip(stopped.message, 160)})` : ''}: no node gets the new image until a build succeeds.`
         : release && atLeast(release, 4, 19)
-          ? ' On 4.19 the pool is not marked Degraded for it: it waits for an image that will not come, and no node takes the new config.'
-          : ' No node of the pool takes the new config until a build succeeds.';
+          ? 'On 4.19 the pool is not marked Degraded for it: it waits for an image that will not come, and no node takes the new config.'
+          : 'No node of the pool takes the new config until a build succeeds.';
       const upg = mco?.conditions.find((c) => c.type === 'Upgradeable');
       const blocksUpgrade =
         upg?.status === 'False' &&
         (upg.reason === 'InterruptedBuild' ||
           (upg.reason === 'DegradedPool' && degraded?.status === 'True'));
-      const remedy = ` Fix the MachineOSConfig's containerFile (or the base or push secrets and image push spec) and the controller builds again; the annotation machineconfiguration.openshift.io/rebuild on the MachineOSConfig retries the same build.`;
+      const remedy =
+        "Fix the MachineOSConfig's `containerFile` (or the base or push secrets and image push spec) and the controller builds again; the annotation `machineconfiguration.openshift.io/rebuild` on the MachineOSConfig retries the same build.";
+      // The build's own words (`Build Failed`) in a few: they close a parenthesis, never the line.
+      const said = buildCond
+        ? ` (${clip(buildCond.message || buildCond.reason || 'no reason given', 60)})`
+        : '';
       const message =
-        `Pool ${poolName(p)} cannot roll out: its on-cluster OS image build failed. ${what}` +
-        buildText +
-        poolText +
-        jobText +
-        effect +
-        (blocksUpgrade
-          ? ` machine-config reports Upgradeable=False (${upg.reason}), so minor updates are blocked too.`
-          : '') +
-        remedy;
+        `Pool ${p.name} cannot roll out: its on-cluster OS image build` +
+        (buildCond && build
+          ? ` ${build.name} is ${state}${said}`
+          : `${build ? ` ${build.name}` : ''} failed (the pool reports ${poolCond?.type ?? 'a failed build'}=True)`) +
+        (blocksUpgrade ? '; minor updates are blocked too' : '');
+      const detail = paragraphs(
+        what + buildText,
+        `${poolText} ${jobText}`,
+        effect,
+        blocksUpgrade &&
+          `machine-config reports Upgradeable=False (${upg.reason}), so minor updates are blocked too.`,
+        remedy,
+      );
       const location = buildCond?.location ?? poolCond?.location ?? p.at('status');
       return [
         finding(
           oclBuildFailed,
           p.subject,
           location,
-          message,
+          { message, detail },
           [
             buildCond && poolCond
               ? rel(poolCond.location, `pool ${p.name} ${poolCond.type}=True`)

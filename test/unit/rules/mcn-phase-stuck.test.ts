@@ -86,10 +86,11 @@ ruleTester(mcnPhaseStuck, {
           message: new RegExp(
             '^' +
               escape(
-                `Node ${stuck} (pool \`worker\`): its MachineConfigNode has been in phase UpdateExecuted/AppliedFilesAndOS (Unknown) for 34m3s (since 2026-01-14T09:48:34Z): ` +
-                  'Applying files and new OS config to node. OS will need an update. SSH Keys will not need an update. ' +
+                `Node ${stuck} (pool worker) has been stuck in MachineConfigNode phase UpdateExecuted/AppliedFilesAndOS for 34m3s\n` +
+                  'Its MachineConfigNode has been in phase UpdateExecuted/AppliedFilesAndOS (Unknown) for 34m3s (since 2026-01-14T09:48:34Z): ' +
+                  'Applying files and new OS config to node. OS will need an update. SSH Keys will not need an update.\n\n' +
                   'It is moving from rendered-worker-7e05e4ba3bd5460aa1c820cc7e5f4a20 to rendered-worker-cff6bde654f2c9da5c51d1eeb0c1271f. ' +
-                  "A phase stays Unknown while it runs and while a failed step is retried; a node's whole update should take about 10 minutes. " +
+                  "A phase stays Unknown while it runs and while a failed step is retried; a node's whole update should take about 10 minutes.\n\n" +
                   "In this phase the daemon writes the new files and rebases the OS (rpm-ostree); the node's machine-config-daemon log shows the step it is on.",
               ) +
               '$',
@@ -118,6 +119,13 @@ ruleTester(mcnPhaseStuck, {
           related: [(r) => /phase AppliedFilesAndOS is Unknown/.test(r.message)],
         },
       ],
+      check: (found) =>
+        assert.match(
+          found[0]!.message,
+          new RegExp(
+            `^${escape(`Node ${stuck} (pool worker): its MachineConfigNode reports NodeDegraded=True ("Failed to update OS to quay.io/`)}.*"\\)$`,
+          ),
+        ),
     },
     {
       name: 'v1alpha1 (4.16–4.18 TechPreviewNoUpgrade): says it has no NodeDegraded condition',

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import type { Json } from '../../../server/src/model/access';
 import type { Snapshot } from '../../../server/src/model/snapshot';
 import { nodeOndiskDrift } from '../../../server/src/rules/node-ondisk-drift';
@@ -53,7 +54,8 @@ ruleTester(nodeOndiskDrift, {
           subject,
           message: [
             new RegExp(
-              `^Node ${worker.replace(/\./g, '\\.')} \\(pool \`worker\`\\): the content of /etc/containers/registries\\.conf differs from rendered-worker-a2c071979aef64a8967fed11be323aa1, so the machine-config daemon is Degraded: unexpected on-disk state validating against rendered-worker-a2c071979aef64a8967fed11be323aa1: content mismatch for file "/etc/containers/registries\\.conf"\\.`,
+              `^Node ${worker.replace(/\./g, '\\.')} \\(pool worker\\) is Degraded: the content of /etc/containers/registries\\.conf differs from its rendered config\n` +
+                `The machine-config daemon is Degraded because the content of /etc/containers/registries\\.conf differs from rendered-worker-a2c071979aef64a8967fed11be323aa1: unexpected on-disk state validating against rendered-worker-a2c071979aef64a8967fed11be323aa1: content mismatch for file "/etc/containers/registries\\.conf"\\.`,
             ),
             /It is stuck moving from rendered-worker-a2c0\w+ to rendered-worker-bed3\w+\./,
             /the preflight check\) and will not apply rendered-worker-bed3\w+ until they match/,
@@ -117,6 +119,35 @@ ruleTester(nodeOndiskDrift, {
           ],
         },
       ],
+      check: (found) =>
+        assert.match(
+          found[0]!.message,
+          /^Node \S+ \(pool worker\) is Degraded: the mode of \/etc\/kubernetes\/kubelet\.conf differs from its rendered config \(found -rwxrwxrwx\/511\/0777\)$/,
+        ),
+    },
+    {
+      name: 'a long path is cut in the message and whole in the detail',
+      snapshot: snapshotOf(
+        updates.ondiskDrift,
+        setReason(
+          (s) =>
+            `unexpected on-disk state validating against ${current(s)}: content mismatch for file "/etc/${'deep/'.repeat(30)}drop-in.conf"`,
+        ),
+      ),
+      findings: [
+        {
+          severity: 'error',
+          subject,
+          message: new RegExp(
+            `restore /etc/(deep/){30}drop-in\\.conf to what rendered-worker-\\w+ holds`,
+          ),
+        },
+      ],
+      check: (found) =>
+        assert.match(
+          found[0]!.message,
+          /^Node \S+ \(pool worker\) is Degraded: the content of \/etc\/deep\/\S*… differs from its rendered config$/,
+        ),
     },
     {
       name: 'a unit mask',
@@ -135,6 +166,11 @@ ruleTester(nodeOndiskDrift, {
             /the mask of the systemd unit \/etc\/systemd\/system\/kubelet-auto-node-size\.service differs from rendered-worker-\w+ \(expected a link to \/dev\/null, found none\)/,
         },
       ],
+      check: (found) =>
+        assert.match(
+          found[0]!.message,
+          /is Degraded: the mask of the unit \/etc\/systemd\/system\/kubelet-auto-node-size\.service differs from its rendered config$/,
+        ),
     },
     {
       name: 'expected target osImageURL: the wrong OS deployment, with the finalize failure (4.13+)',
@@ -166,6 +202,11 @@ ruleTester(nodeOndiskDrift, {
           ],
         },
       ],
+      check: (found) =>
+        assert.match(
+          found[0]!.message,
+          /^Node \S+ \(pool worker\) is Degraded: it booted another OS image than its rendered config asks for$/,
+        ),
     },
   ],
 });

@@ -4,7 +4,7 @@ import type { Json } from '../../../server/src/model/access';
 import type { Snapshot } from '../../../server/src/model/snapshot';
 import { nodeOsUpdateFailed } from '../../../server/src/rules/node-os-update-failed';
 import { healthyUpdates, samples, updates } from '../../support/fixtures';
-import { ruleTester, snapshotOf } from '../../support/ruleTester';
+import { ruleTester, snapshotOf, wordsOf } from '../../support/ruleTester';
 import { ruleContext } from '../../support/rules';
 import { loadFixture } from '../../support/snapshot';
 
@@ -63,7 +63,8 @@ ruleTester(nodeOsUpdateFailed, {
           subject,
           message: [
             new RegExp(
-              `^Node ${worker.replace(/\./g, '\\.')} \\(pool \`worker\`\\): the OS update to quay\\.io/openshift-release-dev/ocp-v4\\.0-art-dev@sha256:85fab900\\S+ failed, so the machine-config daemon is Degraded: Failed to update OS to \\S+ after retries: timed out waiting for the condition\\.`,
+              `^Node ${worker.replace(/\./g, '\\.')} \\(pool worker\\) is Degraded: its OS update failed; the registry's answer points at authentication\n` +
+                `The machine-config daemon is Degraded because the OS update to quay\\.io/openshift-release-dev/ocp-v4\\.0-art-dev@sha256:85fab900\\S+ failed: Failed to update OS to \\S+ after retries: timed out waiting for the condition\\.`,
             ),
             /It is stuck moving from rendered-worker-\w+ to rendered-worker-\w+\./,
             /From 4\.16 \(z-streams with commit 5751b11ec\) to 4\.21 the daemon retries the rebase 5 times/,
@@ -103,7 +104,13 @@ ruleTester(nodeOsUpdateFailed, {
           location: at,
         },
       ],
-      check: (found) => assert.doesNotMatch(found[0]!.message, /Its log's last try/),
+      check: (found) => {
+        assert.doesNotMatch(wordsOf(found[0]!), /Its log's last try/);
+        assert.match(
+          found[0]!.message,
+          /^Node \S+ \(pool worker\) is Degraded: its OS update failed \(the registry's answer is only in its machine-config-daemon log\)$/,
+        );
+      },
     },
     {
       name: '4.15: the reason carries rpm-ostree’s error, read as an authentication problem',
@@ -184,6 +191,11 @@ ruleTester(nodeOsUpdateFailed, {
           ],
         },
       ],
+      check: (found) =>
+        assert.match(
+          found[0]!.message,
+          /its OS update failed; the registry's answer points at TLS$/,
+        ),
     },
   ],
 });
@@ -194,6 +206,7 @@ describe('node-os-update-failed message hygiene', () => {
     const { snapshot } = await loadFixture(updates.osPullFailed);
     setReason(`failed to update OS to ${image} : ${'x'.repeat(5000)}`)(snapshot);
     const [f] = nodeOsUpdateFailed.check(snapshot, ruleContext);
-    assert.ok(f && f.message.length < 2000, String(f?.message.length));
+    assert.ok(f && f.message.length <= 200, String(f?.message.length));
+    assert.ok(f.detail && f.detail.length < 2000, String(f.detail?.length));
   });
 });

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import type { Json } from '../../../server/src/model/access';
 import { operator } from '../../../server/src/model/snapshot';
 import type { Snapshot } from '../../../server/src/model/snapshot';
@@ -47,11 +48,18 @@ ruleTester(nodeVersionSkew, {
           subject: 'node/ip-10-0-130-204.us-west-2.compute.internal',
           message: [
             /runs kubelet v1\.26\.9\+636f2be, 2 minor versions behind the API server's 1\.28\.\d+/,
-            /OpenShift 4\.15 allows 1 \(2 on even 4\.y, 1 on odd 4\.y/,
+            /OpenShift 4\.15 allows 1\n/,
+            /allows a kubelet 2 minor versions behind the API server on even 4\.y, 1 on odd 4\.y/,
+            /Update pool worker before the next control-plane update\./,
           ],
           related: [(r) => /kube-apiserver runs Kubernetes 1\.28/.test(r.message)],
         },
       ],
+      check: (found) =>
+        assert.equal(
+          found[0]!.message,
+          "Node ip-10-0-130-204.us-west-2.compute.internal (pool worker) runs kubelet v1.26.9+636f2be, 2 minor versions behind the API server's 1.28.7; OpenShift 4.15 allows 1",
+        ),
     },
     {
       name: '4.7 (odd) allows 1: the first worker on kubelet 1.17 under 1.20',

@@ -4,7 +4,7 @@ import type { Snapshot } from '../../../server/src/model/snapshot';
 import { oclBuildFailed } from '../../../server/src/rules/ocl-build-failed';
 import { poolDegraded } from '../../../server/src/rules/pool-degraded';
 import { samples, updates } from '../../support/fixtures';
-import { ruleTester, snapshotOf } from '../../support/ruleTester';
+import { ruleTester, snapshotOf, wordsOf } from '../../support/ruleTester';
 import { setCondition } from '../../support/snapshot';
 
 const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -91,15 +91,17 @@ ruleTester(oclBuildFailed, {
           message: new RegExp(
             '^' +
               escape(
-                'Pool `worker` cannot roll out: its on-cluster OS image build failed. ' +
+                `Pool worker cannot roll out: its on-cluster OS image build ${failedBuild} is Failed (Build Failed); minor updates are blocked too\n` +
                   `MachineOSBuild ${failedBuild} of MachineOSConfig worker (for rendered-worker-885ffec755c42c196d01cfcc91529bf6) ` +
-                  'is Failed since 2025-11-27T09:02:13Z (39m0s before the gather): Failed: Build Failed. ' +
+                  'is Failed since 2025-11-27T09:02:13Z (39m0s before the gather): Failed: Build Failed.\n\n' +
                   `The pool reports ImageBuildDegraded=True (BuildFailed): Failed to build OS image for pool worker (MachineOSBuild: ${failedBuild}): Failed: Build Failed. ` +
-                  `The build ran as Job openshift-machine-config-operator/build-${failedBuild}: its pod's log names the failing Containerfile step. ` +
+                  `The build ran as Job openshift-machine-config-operator/build-${failedBuild}: its pod's log names the failing Containerfile step ` +
+                  `(\`oc logs job/build-${failedBuild} -n openshift-machine-config-operator\`).\n\n` +
                   "From 4.20 the node controller counts a failed build into the pool's Degraded and stops its update " +
                   `(Updating=False: Pool update stopped due to OS image build failure (mosb: ${failedBuild})): ` +
-                  'no node gets the new image until a build succeeds. ' +
-                  'machine-config reports Upgradeable=False (DegradedPool), so minor updates are blocked too. ',
+                  'no node gets the new image until a build succeeds.\n\n' +
+                  'machine-config reports Upgradeable=False (DegradedPool), so minor updates are blocked too.\n\n' +
+                  "Fix the MachineOSConfig's `containerFile`",
               ),
           ),
           location: (s) => build(s).condition('Failed')!.location,
@@ -135,7 +137,14 @@ ruleTester(oclBuildFailed, {
           location: (s) => build(s).condition('Failed')!.location,
         },
       ],
-      check: (found) => assert.doesNotMatch(found[0]!.message, /ImageBuildDegraded|From 4\.20/),
+      check: (found) => {
+        assert.doesNotMatch(wordsOf(found[0]!), /ImageBuildDegraded|From 4\.20/);
+        // 4.19's machine-config is not Upgradeable=False for a pool that is not Degraded.
+        assert.equal(
+          found[0]!.message,
+          `Pool worker cannot roll out: its on-cluster OS image build ${failedBuild} is Failed (Build Failed)`,
+        );
+      },
     },
     {
       name: 'tech preview: the pool reports BuildFailed without ImageBuildDegraded, no build gathered',
@@ -156,6 +165,11 @@ ruleTester(oclBuildFailed, {
           location: (s) => worker(s).condition('BuildFailed')!.location,
         },
       ],
+      check: (found) =>
+        assert.match(
+          found[0]!.message,
+          /^Pool worker cannot roll out: its on-cluster OS image build failed \(the pool reports BuildFailed=True\)/,
+        ),
     },
     {
       name: 'an Interrupted build is reported too',
