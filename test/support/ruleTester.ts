@@ -97,7 +97,7 @@ export function ruleTester(
 }
 
 /** What a finding says, message then detail, for patterns that may match either. */
-function wordsOf(f: Finding): string {
+export function wordsOf(f: Finding): string {
   return f.detail ? `${f.message}\n${f.detail}` : f.message;
 }
 
