@@ -91,16 +91,28 @@ const log = (m: string) => process.stdout.write(`    [e2e] ${m}\n`);
 const vsixDir = mkdtempSync(join(tmpdir(), 'mgi-vsix-'));
 const vsix = () => packagedVsix(repoRoot, vsixDir, log);
 
+/** The CLI's finding of a rule on bug 1943289's sample (or another sample). */
+function cliFinding(rule: string, sample = samples.workerBlocksMco) {
+  const f = cliFindings(sample).find((x) => x.rule === rule);
+  assert.ok(f, `the CLI reports ${rule} on ${sample}`);
+  return f;
+}
+
 /** How many findings the headless CLI reports for a folder: the editor must show as many. */
 /** The CLI's findings on a folder, with 1-based lines and paths relative to it. */
-function cliFindings(path: string): { rule: string; file: string; line: number }[] {
+function cliFindings(
+  path: string,
+): { rule: string; file: string; line: number; message: string; detail?: string }[] {
   const r = spawnSync(
     process.execPath,
     [join(repoRoot, 'dist', 'cli.js'), 'analyze', path, '--format', 'json'],
     { encoding: 'utf8' },
   );
-  return (JSON.parse(r.stdout) as { findings: { rule: string; file: string; line: number }[] })
-    .findings;
+  return (
+    JSON.parse(r.stdout) as {
+      findings: { rule: string; file: string; line: number; message: string; detail?: string }[];
+    }
+  ).findings;
 }
 
 function cliFindingCount(path: string, cacheDir?: string): number {
@@ -395,16 +407,21 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
     });
 
     ui('lists the diagnoses in the Problems panel', async () => {
-      const blocked = await problems(page, 'RequiredPoolsFailed');
-      const seed000 = 'machine-config is Degraded (RequiredPoolsFailed) because pool `worker`';
-      const row = blocked.find((r) => r.message.includes(seed000));
-      const seen = blocked.map((r) => r.message.slice(0, 80)).join(' | ');
-      assert.ok(row, `the bug 1943289 diagnosis is listed; rows: ${seen}`);
+      // Each row shows the whole one-line message, as the CLI prints it.
+      const seed000 = cliFinding('mco-blocked-by-non-required-pool').message;
+      const blocked = await problems(page, 'not required for upgrade');
+      const row = blocked.find((r) => r.message === seed000);
+      const seen = blocked.map((r) => r.message).join(' | ');
+      assert.ok(row, `the bug 1943289 diagnosis is listed whole (${seed000}); rows: ${seen}`);
       assert.match(row.source, /must-gather/);
+      assert.ok(!seed000.includes('`') && seed000.length <= 200);
       await screenshot(page, shots, 'problems-panel');
-      const early = await problems(page, 'required pool `master` is not updated');
-      const seed001 = 'machine-config reports version 4.10.0-0.nightly-2021-11-03-020416';
-      assert.ok(early.some((r) => r.message.startsWith(seed001)));
+      const seed001 = cliFinding('mco-level-before-required-pools', samples.levelEarly).message;
+      const early = await problems(page, 'required pool master is not updated');
+      assert.ok(
+        early.some((r) => r.message === seed001),
+        `bug 2019850's diagnosis is listed whole (${seed001}); rows: ${early.map((r) => r.message).join(' | ')}`,
+      );
       // The badge counts every finding of both must-gathers, as many as the CLI reports.
       assert.equal(await problemCount(page), cliFindingCount(examplesDir));
     });
@@ -415,9 +432,9 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
         l.includes('lastTransitionTime: "2021-03-25T09:45:01Z"'),
       );
       const end = lines.findIndex((l, i) => i > start && l.trim() === 'type: Degraded');
-      await problems(page, 'RequiredPoolsFailed');
+      await problems(page, 'not required for upgrade');
       const rows = page.locator('.markers-panel .monaco-list-row:has(.marker-message)');
-      await rows.filter({ hasText: 'because pool `worker` is not' }).first().click();
+      await rows.filter({ hasText: 'by pool worker, which is not required' }).first().click();
       // The editor selects the diagnostic's range, the Degraded condition entry, cursor at its end.
       const selection = `.statusbar-item[id="status.editor.selection"]:has-text("Ln ${end + 1},")`;
       await page.locator(selection).waitFor({ timeout: 15_000 });
@@ -436,9 +453,11 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
       );
       await goTo(page, start + 1, lines[start]!.indexOf('lastTransitionTime') + 3);
       const text = await hoverAtCursor(page);
+      // The diagnostic's message (VS Code's part), then the finding's explanation (ours).
+      assert.ok(text.includes(cliFinding('mco-blocked-by-non-required-pool').message), text);
       assert.match(
         text,
-        /machine-config is Degraded \(RequiredPoolsFailed\) because pool `worker` is not ready/,
+        /machine-config is Degraded \(RequiredPoolsFailed\) because pool worker is not ready/,
       );
       await page.keyboard.press('Escape');
     });
@@ -504,6 +523,10 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
       const text = await hoverOnDegradedCondition(page);
       assert.match(text, /Degraded: expected False, actual True/);
       assert.match(text, /2h35m before the gather/);
+      // The answer without scrolling: the conditions table's Degraded row in the first 12 lines.
+      const lines = text.split('\n').filter((l) => l.trim() !== '');
+      const row = lines.findIndex((l) => /Degraded ◀/.test(l));
+      assert.ok(row >= 0 && row < 12, `the Degraded row is line ${row + 1}:\n${lines.join('\n')}`);
       await screenshot(page, shots, 'hover-operator-condition');
       await page.keyboard.press('Escape');
     });
@@ -833,9 +856,9 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
           90_000,
         );
         await screenshot(page, shots, 'archive-problems');
-        const blocked = await problems(page, 'RequiredPoolsFailed');
+        const blocked = await problems(page, 'not required for upgrade');
         assert.ok(
-          blocked.some((r) => r.message.includes('because pool `worker`')),
+          blocked.some((r) => r.message === cliFinding('mco-blocked-by-non-required-pool').message),
           `the bug 1943289 diagnosis is listed; rows: ${blocked.map((r) => r.message.slice(0, 80)).join(' | ')}`,
         );
         await clearPanelFilter(page);
@@ -1088,8 +1111,8 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
       assert.equal(shown.status, 'Restricted Mode', 'the status bar says Restricted Mode');
       assert.match(shown.statusLabel, /folder is not trusted/);
       assert.match(shown.banner, /Restricted Mode is intended for safe code browsing/);
-      const blocked = await problems(page, 'RequiredPoolsFailed');
-      const seed000 = 'machine-config is Degraded (RequiredPoolsFailed) because pool `worker`';
+      const blocked = await problems(page, 'not required for upgrade');
+      const seed000 = cliFinding('mco-blocked-by-non-required-pool').message;
       assert.ok(
         blocked.some((r) => r.message.includes(seed000) && /must-gather/.test(r.source)),
         `the bug 1943289 diagnosis is listed; rows: ${blocked.map((r) => r.message.slice(0, 80)).join(' | ')}`,
