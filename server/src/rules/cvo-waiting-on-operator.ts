@@ -58,7 +58,7 @@ export const cvoWaitingOnOperator: Rule = {
         messageMaxLength,
         `The cluster-version operator was waiting on ${someNames(waits)} at its last sync` +
           (last.time ? `, ${ago(last.time, s.gatherTime)}` : ''),
-        names.length === 1 ? `, in ${seen[0]} of its last ${recent.length} results` : '',
+        names.length === 1 ? `, ${howOften(seen[0]!, recent.length)}` : '',
         slow.length
           ? `; ClusterVersion marks ${names.length === 1 ? 'it' : someNames(slow)} slow`
           : '',
@@ -96,3 +96,9 @@ export const cvoWaitingOnOperator: Rule = {
     });
   },
 };
+
+/** `in 5 of its last 10 results`, `in all 4 of its last results`, `in the only result of its log`. */
+function howOften(seen: number, of: number): string {
+  if (seen < of) return `in ${seen} of its last ${of} results`;
+  return of === 1 ? 'in the only result of its log' : `in all ${of} of its last results`;
+}
