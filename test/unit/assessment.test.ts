@@ -206,8 +206,9 @@ describe('update assessment on the update scenarios', () => {
     assert.equal(cp.lastCompleted, '4.14.0-rc.7');
     const f = a.findings.find((x) => x.rule === 'clusterversion-update-incomplete');
     assert.equal(f?.severity, 'warning');
+    assert.match(f?.message ?? '', /from 4\.14\.1 \(itself never completed\) to 4\.14\.2/);
     assert.match(
-      f?.message ?? '',
+      f?.detail ?? '',
       /from 4\.14\.1 \(an update that itself never completed; the last completed release is 4\.14\.0-rc\.7\) to 4\.14\.2/,
     );
   });

@@ -7,7 +7,10 @@
  * PodDisruptionBudgetLimit) whenever it started. Critical alerts are errors (our levels have no
  * "critical"), warnings warnings.
  */
+import { messageMaxLength } from '../core/finding';
+import type { FindingText } from '../core/finding';
 import { clip, when } from '../core/text';
+import { heldFor, paragraphs } from './cvoWords';
 import type { Alert } from '../model/alerts';
 import { findCondition } from '../model/condition';
 import type { Snapshot } from '../model/snapshot';
@@ -60,7 +63,7 @@ export const alertFiring: Rule = {
           alertFiring,
           subjectOf(alert),
           alert.location,
-          messageOf(s, alert, why),
+          messageOf(s, alert, why, known && !during),
           [],
           severity,
           alert.activeAt,
@@ -75,20 +78,33 @@ function subjectOf(a: Alert): string {
   return `alert/${a.namespace ? `${a.namespace}/` : ''}${a.name}`;
 }
 
-function messageOf(s: Snapshot, a: Alert, why: string): string {
+function messageOf(s: Snapshot, a: Alert, why: string, before: boolean): FindingText {
   const what = alertObject(a);
+  const held = heldFor(a.activeAt, s.gatherTime);
+  const head =
+    `Alert ${a.name} is firing${what ? ` for ${what}` : ''}${held ? ` ${held}` : ''}` +
+    (before ? ', since before the update' : '');
+  // The summary, quoted, as far as the line has room for it.
+  const room = messageMaxLength - head.length - 4;
+  const summary = a.summary?.replace(/\s+/g, ' ').trim().replace(/\.$/, '');
+  const message = summary && room >= 30 ? `${head}: "${clip(summary, room)}"` : head;
   const since = a.activeAt
-    ? `since ${when(a.activeAt, s.gatherTime)}`
-    : '(the file does not say since when)';
-  const head = `Alert ${a.name} is firing${what ? ` for ${what}` : ''} ${since}: ${sentence(clip(a.summary ?? a.name, 240))}`;
+    ? `Firing since ${when(a.activeAt, s.gatherTime)}`
+    : 'Firing (the file does not say since when)';
   // oc's description: why the alert is shown, then the alert's own words.
   const own =
     a.description && a.message ? `${a.description} | ${a.message}` : (a.description ?? a.message);
   const described = own
-    ? ` The alert description is: ${sentence(clip(own, 400))}`
-    : ' The alert has no description.';
-  const runbook = a.runbook ? ` Runbook: ${clip(a.runbook, 200)}` : '';
-  return `${head} ${why}${described}${runbook}`;
+    ? `The alert description is: ${sentence(clip(own, 400))}`
+    : 'The alert has no description.';
+  return {
+    message,
+    detail: paragraphs(
+      `${since}: ${sentence(clip(a.summary ?? a.name, 240))}`,
+      `${why} ${described}`,
+      a.runbook ? `Runbook: ${clip(a.runbook, 200)}` : '',
+    ),
+  };
 }
 
 function sentence(s: string): string {

@@ -9,6 +9,7 @@ import { notAcceptedFailingReasons } from '../model/updateAcceptance';
 import { finding } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { clip, when } from '../core/text';
+import { heldFor, paragraphs } from './cvoWords';
 
 export const clusterVersionFailing: Rule = {
   meta: {
@@ -27,19 +28,24 @@ export const clusterVersionFailing: Rule = {
     if (!cv || c?.status !== 'True') return [];
     if (Object.hasOwn(notAcceptedFailingReasons, c.reason)) return [];
     const named = operatorsNamed(c.message);
+    const held = heldFor(c.lastTransitionTime, s.gatherTime);
     const message =
+      `ClusterVersion is Failing${c.reason ? ` (${clip(c.reason, 60)})` : ''}${held ? ` ${held}` : ''}: ` +
+      (c.message ? `"${clip(c.message, 100)}"` : 'no message');
+    const detail = paragraphs(
       `The cluster-version operator reports Failing since ${when(c.lastTransitionTime, s.gatherTime)}` +
-      (c.reason ? ` (${c.reason})` : '') +
-      `: ${clip(c.message || 'no message', 400)}.` +
-      (named.length
-        ? ` Start from the ClusterOperator${named.length > 1 ? 's' : ''} it names: ${named.join(', ')}.`
-        : '');
+        (c.reason ? ` (${c.reason})` : '') +
+        `: ${clip(c.message || 'no message', 400)}.`,
+      named.length
+        ? `Start from the ClusterOperator${named.length > 1 ? 's' : ''} it names: ${named.join(', ')}.`
+        : '',
+    );
     return [
       finding(
         clusterVersionFailing,
         cv.subject,
         c.location,
-        message,
+        { message, detail },
         named.map((n) => {
           const o = s.operators.find((x) => x.name === n);
           const deg = o && findCondition(o.conditions, 'Degraded');

@@ -11,7 +11,9 @@ import type { Snapshot } from '../model/snapshot';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import type { RelatedLocation } from '../core/finding';
+import { messageMaxLength } from '../core/finding';
 import { clip, listing, when } from '../core/text';
+import { fitted, heldFor, paragraphs, someNames } from './cvoWords';
 
 /** Pools listed as machine-config's evidence at most. */
 const maxPools = 5;
@@ -40,22 +42,33 @@ export const clusterVersionSlowOperator: Rule = {
     const states = slow.map((o) => operatorState(s, o.name, target)).filter((t) => t !== '');
     const behaviour =
       release && !atLeast(release, 4, 16)
-        ? ` Releases before 4.16 do not set SlowClusterOperator, yet the target is ${target}: check status.desired.`
-        : ' From 4.16 the cluster-version operator marks Failing=Unknown when an operator that is Available and not Degraded has not reported the target version 30 minutes (90 for machine-config) after it started updating it.' +
+        ? `Releases before 4.16 do not set SlowClusterOperator, yet the target is ${target}: check status.desired.`
+        : 'From 4.16 the cluster-version operator marks Failing=Unknown when an operator that is Available and not Degraded has not reported the target version 30 minutes (90 for machine-config) after it started updating it.' +
           ' It keeps waiting: this is not an error and the update goes on once the operator levels;' +
           ' Failing turns True only if the operator goes Degraded (40 minutes after the start of its update) or Available=False.';
-    const message =
+    const held = heldFor(c.lastTransitionTime, s.gatherTime);
+    const message = fitted(
+      messageMaxLength,
+      `The cluster-version operator has waited on ${shortWaits(slow)}, longer than expected`,
+      ` (Failing=Unknown SlowClusterOperator${held ? ` ${held}` : ''})`,
+    );
+    const detail = paragraphs(
       `The cluster-version operator reports Failing=Unknown (SlowClusterOperator) since ${when(c.lastTransitionTime, s.gatherTime)}: ` +
-      `it has waited on ${waits}, longer than expected.` +
-      (states.length ? ` ${states.join(' ')}` : '') +
-      behaviour;
+        `it has waited on ${waits}, longer than expected.`,
+      states.join(' '),
+      behaviour,
+      `Look at the operator${slow.length === 1 ? '' : 's'} it names: ${slow.length === 1 ? 'its' : 'their'} Progressing message` +
+        (slow.some((o) => o.name === 'machine-config')
+          ? ', and for machine-config its pools.'
+          : '.'),
+    );
     const progressing = findCondition(cv.conditions, 'Progressing');
     return [
       finding(
         clusterVersionSlowOperator,
         cv.subject,
         c.location,
-        message,
+        { message, detail },
         [
           progressing?.status === 'True'
             ? rel(progressing.location, 'ClusterVersion Progressing')
@@ -68,6 +81,17 @@ export const clusterVersionSlowOperator: Rule = {
     ];
   },
 };
+
+/**
+ * The operators waited on, for the one-line message: `kube-apiserver over 30 minutes`,
+ * `network and ingress over 30 minutes and machine-config over 90 minutes`.
+ */
+function shortWaits(slow: { name: string; minutes: number }[]): string {
+  if (slow.length === 0) return 'an operator';
+  const byMinutes = new Map<number, string[]>();
+  for (const o of slow) byMinutes.set(o.minutes, [...(byMinutes.get(o.minutes) ?? []), o.name]);
+  return listing([...byMinutes].map(([m, names]) => `${someNames(names)} over ${m} minutes`));
+}
 
 /** What the operator itself reports: its version against the target, and Progressing. */
 function operatorState(s: Snapshot, name: string, target: string | undefined): string {

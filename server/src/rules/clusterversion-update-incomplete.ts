@@ -3,7 +3,9 @@ import { findCondition } from '../model/condition';
 import type { Snapshot } from '../model/snapshot';
 import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
-import { clip, listing, when } from '../core/text';
+import { messageMaxLength } from '../core/finding';
+import { clip, duration, isoTime, listing, when } from '../core/text';
+import { fitted, paragraphs, someNames } from './cvoWords';
 
 export const clusterVersionUpdateIncomplete: Rule = {
   meta: {
@@ -41,22 +43,42 @@ export const clusterVersionUpdateIncomplete: Rule = {
         : 'info';
     const state =
       cp.assessment === 'Stalled' || cp.assessment === 'ProgressingSlow'
-        ? ` The update status judges it ${cp.assessment === 'Stalled' ? 'stalled' : 'slow'}: ${cp.reason}`
+        ? `The update status judges it ${cp.assessment === 'Stalled' ? 'stalled' : 'slow'}: ${cp.reason}`
         : '';
-    const message =
-      `The update ${from}to ${target} started ${when(latest.startedTime, s.gatherTime)} and has not completed (history state Partial).` +
-      state +
-      (progressing?.message ? ` Progressing: "${clip(progressing.message)}".` : '') +
-      (failing?.status === 'True' ? ` Failing: "${clip(failing.message)}".` : '') +
-      (lagging.length
-        ? ` Operators not yet at ${target}: ${listing(lagging.map((o) => `${o.name} (${o.operatorVersion?.version})`))}.`
-        : '');
+    const verdict =
+      cp.assessment === 'Stalled'
+        ? 'is stalled'
+        : cp.assessment === 'ProgressingSlow'
+          ? 'is slow'
+          : 'has not completed';
+    const age = sinceStart(latest.startedTime, s.gatherTime);
+    const names = lagging.map((o) => o.name);
+    const message = fitted(
+      messageMaxLength,
+      `The update ${cp.from ? `from ${cp.from}${cp.fromIncomplete ? ' (itself never completed)' : ''} ` : ''}to ${target} ${verdict}${age}`,
+      lagging.length
+        ? `; ${someNames(names)} ${names.length === 1 ? 'is' : 'are'} not yet at ${target}`
+        : '',
+    );
+    const detail = paragraphs(
+      `The update ${from}to ${target} started ${when(latest.startedTime, s.gatherTime)} and has not completed (history state Partial).`,
+      state,
+      [
+        progressing?.message ? `Progressing: "${clip(progressing.message)}".` : '',
+        failing?.status === 'True' ? `Failing: "${clip(failing.message)}".` : '',
+      ]
+        .filter((x) => x !== '')
+        .join(' '),
+      lagging.length
+        ? `Operators not yet at ${target}: ${listing(lagging.map((o) => `${o.name} (${o.operatorVersion?.version})`))}. Start from them.`
+        : '',
+    );
     return [
       finding(
         clusterVersionUpdateIncomplete,
         cv.subject,
         latest.location,
-        message,
+        { message, detail },
         [
           progressing &&
             rel(progressing.location, `ClusterVersion Progressing=${progressing.status}`),
@@ -76,3 +98,11 @@ export const clusterVersionUpdateIncomplete: Rule = {
     ];
   },
 };
+
+/** `, 3h4m after it started` (at the gather), ` (started 2024-04-09T13:18:05Z)` without a gather time. */
+function sinceStart(started: Date | undefined, gatherTime: Date | undefined): string {
+  if (!started) return '';
+  if (!gatherTime || gatherTime.getTime() < started.getTime())
+    return ` (started ${isoTime(started)})`;
+  return `, ${duration(gatherTime.getTime() - started.getTime())} after it started`;
+}

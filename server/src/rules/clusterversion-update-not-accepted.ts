@@ -4,7 +4,9 @@
  * precondition reason on 4.7–4.9), with the failed precondition and its cause.
  */
 import type { RelatedLocation } from '../core/finding';
+import { messageMaxLength } from '../core/finding';
 import { clip, listing, when } from '../core/text';
+import { fitted, heldFor, paragraphs, someNames } from './cvoWords';
 import { arr, rec, str } from '../model/access';
 import { ADMIN_ACKS, ADMIN_GATES } from '../model/configMap';
 import { findCondition } from '../model/condition';
@@ -70,12 +72,21 @@ export const clusterVersionUpdateNotAccepted: Rule = {
         parts.push(...preconditionParts(s, cv, refusal, release, related));
       else parts.push(payloadPart(refusal));
     }
+    const held = heldFor(c.lastTransitionTime, s.gatherTime);
+    const head = running
+      ? `The update to ${clip(target, 80)} is not accepted yet: the cluster-version operator has been at step ${clip(refusal.step, 40)}${held ? ` ${held}` : ''}`
+      : `The update to ${clip(target, 80)} was not accepted: ${refusedWhy(refusal)}`;
+    const message = fitted(
+      messageMaxLength,
+      head,
+      refusal.current ? `; the cluster stays on ${refusal.current}` : '',
+    );
     return [
       finding(
         clusterVersionUpdateNotAccepted,
         cv.subject,
         c.location,
-        parts.filter((p) => p !== '').join(' '),
+        { message, detail: paragraphs(...parts) },
         related,
         running ? 'warning' : clusterVersionUpdateNotAccepted.meta.defaultSeverity,
         c.lastTransitionTime,
@@ -83,6 +94,28 @@ export const clusterVersionUpdateNotAccepted: Rule = {
     ];
   },
 };
+
+/** Why the release was refused, in a few words: the failed preconditions, or the payload step. */
+function refusedWhy(r: UpdateRefusal): string {
+  if (r.step === 'PreconditionChecks') {
+    const failures = r.preconditions;
+    if (failures.length === 0) return 'its preconditions failed';
+    // A reason is a CamelCase word, but 4.7 writes a sentence there: only a word is worth a line.
+    const reason =
+      failures.length === 1 && /^\w{1,40}$/.test(failures[0]!.reason)
+        ? ` (${failures[0]!.reason})`
+        : '';
+    return `precondition${failures.length > 1 ? 's' : ''} ${someNames(failures.map((f) => clip(f.name, 40)))} failed${reason}`;
+  }
+  const what: Record<string, string> = {
+    RetrievePayload: /cannot be verified|signature/i.test(r.detail)
+      ? 'the release image signature could not be verified'
+      : 'the release image could not be retrieved',
+    LoadPayload: 'the release manifests could not be loaded',
+    VerifyPayloadVersion: 'the release image holds another version',
+  };
+  return what[r.step] ?? `step ${clip(r.step, 40)} failed`;
+}
 
 /** What the CVO of this release does with a refused release. */
 function formNote(r: UpdateRefusal, release: Release | undefined): string {
@@ -243,7 +276,7 @@ function upgradeableCause(
     );
   }
   out.push(minorNote(r, release));
-  return out.filter((x) => x !== '').join(' ');
+  return paragraphs(...out);
 }
 
 /** The admin gates of the current minor not acknowledged, from the gathered ConfigMaps. */

@@ -20,7 +20,9 @@ import { levelByAge, minutesSince } from './ages';
 import { cvoReaction } from './releaseNotes';
 import { assessmentOf, finding, progressingNormally, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
-import { clip, listing, when } from '../core/text';
+import { messageMaxLength } from '../core/finding';
+import { clip, listing, plural, when } from '../core/text';
+import { fitted, heldFor, paragraphs } from './cvoWords';
 import type { Finding } from '../core/finding';
 
 /** The CVO's run levels of these operators and of machine-config (the payload's manifest prefixes). */
@@ -103,7 +105,7 @@ function report(s: Snapshot, now: Date | undefined, onTime: boolean, r: StaticPo
         ` (NodeInstallerDegraded since ${when(inst.condition.lastTransitionTime, s.gatherTime)})` +
         (nodes.length > 0 ? `: node ${listing(nodes)}` : '; the message names no node') +
         (pods.length > 0
-          ? `; installer pod ${listing(pods.map((p) => p.pod))} in ${operandNamespace(o.name)} (its folder, when gathered: namespaces/${operandNamespace(o.name)}/pods/<pod>/)`
+          ? `; installer pod ${listing(pods.map((p) => p.pod))} in ${operandNamespace(o.name)} (its folder, when gathered: \`namespaces/${operandNamespace(o.name)}/pods/<pod>/\`)`
           : '') +
         (tail.length > 0 ? `; its last lines: "${tail.join(' / ')}"` : '') +
         '.',
@@ -210,11 +212,73 @@ function report(s: Snapshot, now: Date | undefined, onTime: boolean, r: StaticPo
     controlPlaneRolloutStuck,
     o.subject,
     first.location,
-    parts.filter((p) => p !== '').join(' ') + note,
+    { message: shortMessage(s, r, since), detail: paragraphs(...parts, note, lookNext(r)) },
     related,
     severity,
     since,
   );
+}
+
+/**
+ * One line: the operator, its rollout and for how long; then, as they fit, the node its installer
+ * fails on, the etcd members' health, and the update that waits on it.
+ */
+function shortMessage(s: Snapshot, r: StaticPodRollout, since: Date | undefined): string {
+  const o = r.operator;
+  const held = heldFor(since, s.gatherTime);
+  const progress = r.progressing?.progress;
+  let head: string;
+  if (progress) {
+    const newest = progress.pending ?? Math.max(...progress.counts.map((c) => c.revision));
+    const total = progress.counts.reduce((n, c) => n + c.nodes, 0);
+    const on = progress.counts.find((c) => c.revision === newest)?.nodes ?? 0;
+    head =
+      `${o.name}'s static-pod rollout${Number.isFinite(newest) ? ` to revision ${newest}` : ''} has not converged${held ? ` ${held}` : ''}` +
+      (total > 0 ? ` (${on} of ${plural(total, 'node')} on it)` : '');
+  } else {
+    head = `${o.name}'s control-plane static pods are failing${held ? ` ${held}` : ''}`;
+  }
+  const tails: string[] = [];
+  if (r.installer) {
+    const pods = installerPodsNamed(r.installer.text);
+    const nodes = namedNodes(
+      s,
+      r.installer.text,
+      pods.map((p) => p.node),
+    );
+    const count = r.installer.failures.reduce((n, f) => n + f.nodes, 0);
+    const byName = nodes.length === 1 ? `; its installer fails on node ${nodes[0]}` : '';
+    const byCount = `; its installer fails on ${plural(count, 'node')}`;
+    tails.push(byName !== '' && head.length + byName.length <= messageMaxLength ? byName : byCount);
+  }
+  if (r.members) {
+    const m = r.members.members;
+    tails.push(
+      m.available !== undefined && m.total !== undefined
+        ? `; ${m.available} of ${m.total} etcd members are healthy (quorum needs ${Math.floor(m.total / 2) + 1})`
+        : '; etcd members are unhealthy',
+    );
+  }
+  const target = s.clusterVersion?.desiredVersion;
+  const v = o.operatorVersion;
+  if (
+    target !== undefined &&
+    v !== undefined &&
+    v.version !== target &&
+    updateInFlight(s.clusterVersion)
+  )
+    tails.push(`; the update to ${target} waits on it`);
+  return fitted(messageMaxLength, head, ...tails);
+}
+
+/** Where to look next, by what fails. */
+function lookNext(r: StaticPodRollout): string {
+  const ns = operandNamespace(r.operator.name);
+  if (r.installer)
+    return `Look at the installer pod (on a live cluster, \`oc get pod -n ${ns} <pod> -o yaml\`) and at its node's kubelet and network: an installer that cannot reach the in-cluster API service (172.30.0.1:443 on the default service network) points at the node's pod network.`;
+  if (r.members)
+    return "Look at the unhealthy member's node and at `namespaces/openshift-etcd/` in the must-gather.";
+  return `Look at the nodes not yet on the newest revision and at the operand's pods in ${ns}.`;
 }
 
 /** The release's way of reporting the wait, for the update's own cluster-version operator. */

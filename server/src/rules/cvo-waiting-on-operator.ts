@@ -8,7 +8,9 @@ import { parseRelease, atLeast } from '../model/release';
 import type { Snapshot } from '../model/snapshot';
 import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
-import { listing, when } from '../core/text';
+import { messageMaxLength } from '../core/finding';
+import { ago, listing, when } from '../core/text';
+import { fitted, paragraphs, someNames } from './cvoWords';
 
 /** How many of the newest results the message summarises. */
 const window = 10;
@@ -44,26 +46,38 @@ export const cvoWaitingOnOperator: Rule = {
       const slow = names.filter((n) => markedSlow.has(n));
       const severity =
         cp === 'ProgressingSlow' || cp === 'Stalled' || slow.length > 0 ? 'warning' : 'info';
-      const counts = names.map(
-        (n) =>
-          `${n} appears in ${recent.filter((r) => r.waits.some((w) => w.operator === n)).length}`,
+      const seen = names.map(
+        (n) => recent.filter((r) => r.waits.some((w) => w.operator === n)).length,
       );
+      const counts = names.map((n, i) => `${n} appears in ${seen[i]}`);
       const ordering = atLeast(release, 4, 8)
         ? 'From 4.8 the cluster-version operator checks Available and Degraded before versions.'
         : '"is still updating" means the operator has not reported the target version yet: 4.7 checks versions first, before Available and Degraded.';
-      const message =
+      const waits = last.waits.map((w) => `${w.operator} (${w.state})`);
+      const message = fitted(
+        messageMaxLength,
+        `The cluster-version operator was waiting on ${someNames(waits)} at its last sync` +
+          (last.time ? `, ${ago(last.time, s.gatherTime)}` : ''),
+        names.length === 1 ? `, ${howOften(seen[0]!, recent.length)}` : '',
+        slow.length
+          ? `; ClusterVersion marks ${names.length === 1 ? 'it' : someNames(slow)} slow`
+          : '',
+      );
+      const detail = paragraphs(
         `At its last sync with open work, ${when(last.time, s.gatherTime)}, the cluster-version operator was waiting on ` +
-        `${listing(last.waits.map((w) => `${w.operator} (${w.state})`))}; ${listing(counts)} of its last ${recent.length} results. ` +
-        (slow.length
-          ? `ClusterVersion marks ${listing(slow)} slow (Failing=Unknown SlowClusterOperator). `
-          : '') +
-        ordering;
+          `${listing(waits)}; ${listing(counts)} of its last ${recent.length} results.`,
+        slow.length
+          ? `ClusterVersion marks ${listing(slow)} slow (Failing=Unknown SlowClusterOperator).`
+          : '',
+        ordering,
+        `Look at the operator${names.length === 1 ? '' : 's'} it names: ${names.length === 1 ? 'its' : 'their'} conditions and versions.`,
+      );
       return [
         finding(
           cvoWaitingOnOperator,
           log.subject,
           { file: last.file, doc: 0, pointer: '', span: last.span },
-          message,
+          { message, detail },
           names.map((n) => {
             const o = s.operators.find((x) => x.name === n);
             if (!o) return undefined;
@@ -82,3 +96,9 @@ export const cvoWaitingOnOperator: Rule = {
     });
   },
 };
+
+/** `in 5 of its last 10 results`, `in all 4 of its last results`, `in the only result of its log`. */
+function howOften(seen: number, of: number): string {
+  if (seen < of) return `in ${seen} of its last ${of} results`;
+  return of === 1 ? 'in the only result of its log' : `in all ${of} of its last results`;
+}

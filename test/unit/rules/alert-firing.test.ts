@@ -4,7 +4,7 @@ import type { Snapshot } from '../../../server/src/model/snapshot';
 import { alertFiring } from '../../../server/src/rules/alert-firing';
 import { withAlerts } from '../../support/alerts';
 import { samples, updates } from '../../support/fixtures';
-import { ruleTester, snapshotOf } from '../../support/ruleTester';
+import { ruleTester, snapshotOf, wordsOf } from '../../support/ruleTester';
 
 /**
  * `update-stalled-degraded-node` started its update 3h04m (184 minutes) before the gather:
@@ -113,7 +113,8 @@ ruleTester(alertFiring, {
           severity: 'warning',
           subject: 'alert/openshift-cluster-version/ClusterOperatorDegraded',
           message: [
-            /^Alert ClusterOperatorDegraded is firing for ClusterOperator machine-config since 2024-04-09T14:32:15Z \(1h49m before the gather\): Cluster operator has been degraded for 30 minutes\. /,
+            /^Alert ClusterOperatorDegraded is firing for ClusterOperator machine-config for 1h49m: "Cluster operator has been degraded for 30 minutes"\n/,
+            /\nFiring since 2024-04-09T14:32:15Z \(1h49m before the gather\): Cluster operator has been degraded for 30 minutes\.\n/,
             /Alert started firing during the update\. The alert description is: The machine-config operator is degraded because RequiredPoolsFailed, /,
           ],
         },
@@ -121,7 +122,8 @@ ruleTester(alertFiring, {
           severity: 'warning',
           subject: 'alert/payments/PodDisruptionBudgetAtLimit',
           message: [
-            /^Alert PodDisruptionBudgetAtLimit is firing for PodDisruptionBudget payments\/ledger since 2024-04-05T15:21:58Z \(4d1h before the gather\): The pod disruption budget is preventing further disruption to pods\. /,
+            /^Alert PodDisruptionBudgetAtLimit is firing for PodDisruptionBudget payments\/ledger for 4d1h, since before the update: "The pod disruption budget is preventing further disruption to pods"\n/,
+            /\nFiring since 2024-04-05T15:21:58Z \(4d1h before the gather\): The pod disruption budget is preventing further disruption to pods\.\n/,
             /Alert known to affect updates has been firing since before the update started\. The alert description is: The pod disruption budget is at the minimum disruptions allowed level\./,
             /Runbook: https:\/\/github\.com\/openshift\/runbooks\/blob\/master\/alerts\/cluster-kube-controller-manager-operator\/PodDisruptionBudgetAtLimit\.md$/,
           ],
@@ -135,20 +137,23 @@ ruleTester(alertFiring, {
           severity: 'warning',
           subject: 'alert/openshift-machine-config-operator/MCCDrainError',
           message: [
-            /^Alert MCCDrainError is firing for node ip-10-0-151-214\.ec2\.internal since 2024-04-09T15:07:29Z/,
+            /^Alert MCCDrainError is firing for node ip-10-0-151-214\.ec2\.internal for 1h14m: "Alerts the user to a failed node drain\./,
+            /\nFiring since 2024-04-09T15:07:29Z/,
             /The alert description is: Drain failed on ip-10-0-151-214\.ec2\.internal , updates may be blocked\./,
           ],
         },
         {
           severity: 'warning',
           subject: 'alert/openshift-monitoring/KubePodNotReady',
-          message:
-            /^Alert KubePodNotReady is firing for pod openshift-monitoring\/prometheus-k8s-1 since .*Alert started firing during the update\./,
+          message: [
+            /^Alert KubePodNotReady is firing for pod openshift-monitoring\/prometheus-k8s-1 for 2h17m: "Pod has been in a non-ready state for more than 15 minutes"\n/,
+            /Alert started firing during the update\./,
+          ],
         },
       ],
       check: (found, s) => {
         // No runbook annotation: nothing said (oc's "<alert does not have …>" is its table's).
-        assert.doesNotMatch(found[2]!.message, /Runbook/);
+        assert.doesNotMatch(wordsOf(found[2]!), /Runbook/);
         // `since` is activeAt, as oc's insight start.
         assert.equal(found[1]!.since?.toISOString(), '2024-04-05T15:21:58.116Z');
         assert.ok(found.every((f) => f.location.file === found[0]!.location.file));
@@ -162,8 +167,10 @@ ruleTester(alertFiring, {
         {
           severity: 'warning',
           subject: 'alert/payments/PodDisruptionBudgetAtLimit',
-          message:
-            /since .* \(1h0m before the gather\): PodDisruptionBudgetAtLimit\. Alert known to affect updates started firing during the update\. The alert has no description\.$/,
+          message: [
+            /^Alert PodDisruptionBudgetAtLimit is firing for PodDisruptionBudget payments\/ledger for 1h0m\n/,
+            /since .* \(1h0m before the gather\): PodDisruptionBudgetAtLimit\.\n\nAlert known to affect updates started firing during the update\. The alert has no description\.$/,
+          ],
         },
       ],
     },
@@ -187,7 +194,7 @@ ruleTester(alertFiring, {
           severity: 'error',
           subject: 'alert/payments/PodDisruptionBudgetLimit',
           message:
-            /: The pod disruption budget registers insufficient amount of pods\. Alert known to affect updates has been firing since before the update started\./,
+            /: The pod disruption budget registers insufficient amount of pods\.\n\nAlert known to affect updates has been firing since before the update started\./,
         },
         {
           severity: 'warning',
@@ -218,7 +225,7 @@ ruleTester(alertFiring, {
           severity: 'warning',
           subject: 'alert/ClusterWide',
           message:
-            /^Alert ClusterWide is firing since .*: ClusterWide\. Alert started firing during the update\. The alert description is: First words \| older words\.$/,
+            /^Alert ClusterWide is firing for 1h0m\nFiring since .*: ClusterWide\.\n\nAlert started firing during the update\. The alert description is: First words \| older words\.$/,
         },
         {
           severity: 'warning',
@@ -226,6 +233,31 @@ ruleTester(alertFiring, {
           message: /The alert description is: Only a message\.$/,
         },
       ],
+    },
+    {
+      name: 'a long summary is quoted as far as the line has room, whole in the detail',
+      snapshot: snapshotOf(
+        updates.stalled,
+        withAlerts({
+          labels: podNotReady,
+          annotations: {
+            summary: `Pod is not ready ${'and still not ready '.repeat(8)}in the end.`,
+          },
+          minutesAgo: during,
+        }),
+      ),
+      findings: [
+        {
+          severity: 'warning',
+          subject: 'alert/openshift-monitoring/KubePodNotReady',
+          message: /\nFiring since .*: Pod is not ready (and still not ready ){8}in the end\.\n/,
+        },
+      ],
+      check: (found) =>
+        assert.match(
+          found[0]!.message,
+          /^Alert KubePodNotReady is firing for pod openshift-monitoring\/prometheus-k8s-1 for 1h0m: "Pod is not ready and still .*…"$/,
+        ),
     },
     {
       name: 'the update start falls back to the Progressing condition without a history start',

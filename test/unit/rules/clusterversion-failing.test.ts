@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { clusterVersionFailing } from '../../../server/src/rules/clusterversion-failing';
 import { samples } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
@@ -42,6 +43,11 @@ ruleTester(clusterVersionFailing, {
           related: [(r) => r.file.endsWith('machine-config.yaml')],
         },
       ],
+      check: (found) =>
+        assert.match(
+          found[0]!.message,
+          /^ClusterVersion is Failing \(ClusterOperatorDegraded\) (for \S+|since \S+): "Cluster operator machine-config is degraded"$/,
+        ),
     },
   ],
 });

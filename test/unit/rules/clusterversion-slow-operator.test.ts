@@ -68,12 +68,14 @@ ruleTester(clusterVersionSlowOperator, {
           message: new RegExp(
             '^' +
               escape(
-                'The cluster-version operator reports Failing=Unknown (SlowClusterOperator) since 2024-11-07T13:30:41Z (10m41s before the gather): ' +
-                  'it has waited on kube-apiserver (over 30 minutes), longer than expected. ' +
-                  'kube-apiserver reports version 4.16.8 (target 4.17.3), Progressing: NodeInstallerProgressing: 1 node is at revision 18; 2 nodes are at revision 19. ' +
+                'The cluster-version operator has waited on kube-apiserver over 30 minutes, longer than expected (Failing=Unknown SlowClusterOperator for 10m41s)\n' +
+                  'The cluster-version operator reports Failing=Unknown (SlowClusterOperator) since 2024-11-07T13:30:41Z (10m41s before the gather): ' +
+                  'it has waited on kube-apiserver (over 30 minutes), longer than expected.\n\n' +
+                  'kube-apiserver reports version 4.16.8 (target 4.17.3), Progressing: NodeInstallerProgressing: 1 node is at revision 18; 2 nodes are at revision 19.\n\n' +
                   'From 4.16 the cluster-version operator marks Failing=Unknown when an operator that is Available and not Degraded has not reported the target version 30 minutes (90 for machine-config) after it started updating it. ' +
                   'It keeps waiting: this is not an error and the update goes on once the operator levels; ' +
-                  'Failing turns True only if the operator goes Degraded (40 minutes after the start of its update) or Available=False.',
+                  'Failing turns True only if the operator goes Degraded (40 minutes after the start of its update) or Available=False.\n\n' +
+                  'Look at the operator it names: its Progressing message.',
               ) +
               '$',
           ),
@@ -95,11 +97,13 @@ ruleTester(clusterVersionSlowOperator, {
           severity: 'warning',
           subject: 'cv/version',
           message: [
-            /^The cluster-version operator reports Failing=Unknown \(SlowClusterOperator\) since 2024-/,
+            /^The cluster-version operator has waited on machine-config over 90 minutes, longer than expected \(Failing=Unknown SlowClusterOperator for \S+\)\n/,
+            /The cluster-version operator reports Failing=Unknown \(SlowClusterOperator\) since 2024-/,
             /it has waited on machine-config \(over 90 minutes\), longer than expected\./,
             /machine-config reports version 4\.15\.2 \(target 4\.17\.3\), Progressing: Working towards 4\.15\.3\./,
             /It keeps waiting: this is not an error/,
             /30 minutes \(90 for machine-config\)/,
+            /Look at the operator it names: its Progressing message, and for machine-config its pools\.$/,
           ],
           location: (s) => s.clusterVersion!.conditions.find((c) => c.type === 'Failing')!.location,
           related: [
@@ -119,6 +123,7 @@ ruleTester(clusterVersionSlowOperator, {
           severity: 'warning',
           subject: 'cv/version',
           message: [
+            /^The cluster-version operator has waited on network and ingress over 30 minutes and machine-config over 90 minutes, longer than expected/,
             /waited on network \(over 30 minutes\), ingress \(over 30 minutes\) and machine-config \(over 90 minutes\)/,
             /network reports version 4\.15\.3 \(target 4\.17\.3\)\./,
           ],

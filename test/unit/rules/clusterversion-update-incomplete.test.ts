@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { clusterVersionUpdateIncomplete } from '../../../server/src/rules/clusterversion-update-incomplete';
 import { samples, updates } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
@@ -24,6 +25,11 @@ ruleTester(clusterVersionUpdateIncomplete, {
           ],
         },
       ],
+      check: (found) =>
+        assert.equal(
+          found[0]!.message,
+          'The update from 4.7.3 to 4.7.4 is stalled, 4h49m after it started; machine-config is not yet at 4.7.4',
+        ),
     },
   ],
 });
@@ -35,6 +41,11 @@ ruleTester(clusterVersionUpdateIncomplete, {
       name: 'an update on time is information',
       snapshot: snapshotOf(updates.early),
       findings: [{ severity: 'info', subject: 'cv/version', message: /from 4\.15\.2 to 4\.15\.3/ }],
+      check: (found) =>
+        assert.match(
+          found[0]!.message,
+          /^The update from 4\.15\.2 to 4\.15\.3 has not completed, 7s after it started; authentication, console, dns and 8 more are not yet at 4\.15\.3$/,
+        ),
     },
     {
       name: 'an update over one that never completed names it, as a warning',
@@ -48,6 +59,11 @@ ruleTester(clusterVersionUpdateIncomplete, {
           related: [(r) => /the update to 4\.14\.1 is Partial/.test(r.message)],
         },
       ],
+      check: (found) =>
+        assert.match(
+          found[0]!.message,
+          /^The update from 4\.14\.1 \(itself never completed\) to 4\.14\.2 has not completed, /,
+        ),
     },
   ],
 });

@@ -118,7 +118,8 @@ ruleTester(clusterVersionUpdateNotAccepted, {
           severity: 'error',
           subject: 'cv/version',
           message: [
-            /^The update to 4\.16\.0 requested in spec\.desiredUpdate was not accepted: since 2024-07-16T09:30:04Z \(12m15s before the gather\) the cluster-version operator refuses it \(ReleaseAccepted=False PreconditionChecks\) and the cluster stays on 4\.15\.20\./,
+            /^The update to 4\.16\.0 was not accepted: precondition ClusterVersionUpgradeable failed \(AdminAckRequired\); the cluster stays on 4\.15\.20\n/,
+            /\nThe update to 4\.16\.0 requested in spec\.desiredUpdate was not accepted: since 2024-07-16T09:30:04Z \(12m15s before the gather\) the cluster-version operator refuses it \(ReleaseAccepted=False PreconditionChecks\) and the cluster stays on 4\.15\.20\./,
             /On 4\.15 it reports the refusal in ReleaseAccepted only and keeps status\.desired and the history on 4\.15\.20: nothing of 4\.16\.0 is applied, so the update is not progressing\./,
             /Of the preconditions 4\.15 runs \(ClusterVersionRollback, ClusterVersionUpgradeable, ClusterVersionRecommendedUpdate\), ClusterVersionUpgradeable failed: Precondition "ClusterVersionUpgradeable" failed because of "AdminAckRequired": Kubernetes 1\.29 and therefore OpenShift 4\.16 remove several APIs/,
             /The admin gate ack-4\.15-kube-1\.29-api-removals-in-4\.16 \(openshift-config-managed\/admin-gates\) is not acknowledged: openshift-config\/admin-acks does not set it to "true"\./,
@@ -208,7 +209,7 @@ ruleTester(clusterVersionUpdateNotAccepted, {
           severity: 'error',
           subject: 'cv/version',
           message: [
-            /^The update to 4\.15\.21 /,
+            /^The update to 4\.15\.21 was not accepted: precondition ClusterVersionUpgradeable failed \(ClusterVersionOverridesSet\); the cluster stays on 4\.15\.20\n/,
             /ClusterVersion spec\.overrides marks Deployment openshift-monitoring\/cluster-monitoring-operator unmanaged \(ClusterVersionOverridesSet\); overrides block every update, z-stream included/,
             /4\.15\.20 → 4\.15\.21 is a z-stream update, which Upgradeable=False alone does not block/,
           ],
@@ -231,6 +232,7 @@ ruleTester(clusterVersionUpdateNotAccepted, {
           severity: 'error',
           subject: 'cv/version',
           message: [
+            /^The update to 4\.16\.0 was not accepted: the release image signature could not be verified; the cluster stays on 4\.15\.20\n/,
             /\(ReleaseAccepted=False RetrievePayload\)/,
             /The update cannot be verified: unable to verify sha256:2898/,
             /The release image signature could not be verified/,
@@ -254,8 +256,10 @@ ruleTester(clusterVersionUpdateNotAccepted, {
         {
           severity: 'warning',
           subject: 'cv/version',
-          message:
+          message: [
+            /^The update to 4\.16\.0 is not accepted yet: the cluster-version operator has been at step RetrievePayload for 25m\ds; the cluster stays on 4\.15\.20\n/,
             /is not accepted yet: since 2024-07-16T09:17:18Z \(25m\ds before the gather\) the cluster-version operator is at step RetrievePayload/,
+          ],
         },
       ],
     },
@@ -270,7 +274,8 @@ ruleTester(clusterVersionUpdateNotAccepted, {
           severity: 'error',
           subject: 'cv/version',
           message: [
-            /^The update to 4\.8\.2 requested in spec\.desiredUpdate was not accepted: since 2021-03-25T10:01:13Z .* refuses it \(Failing=True UpgradePreconditionCheckFailed\) and the cluster stays on 4\.7\.4\./,
+            /^The update to 4\.8\.2 was not accepted: precondition ClusterVersionUpgradeable failed; the cluster stays on 4\.7\.4\n/,
+            /\nThe update to 4\.8\.2 requested in spec\.desiredUpdate was not accepted: since 2021-03-25T10:01:13Z .* refuses it \(Failing=True UpgradePreconditionCheckFailed\) and the cluster stays on 4\.7\.4\./,
             /On 4\.7 it reports the refusal as Failing=True and already lists 4\.8\.2 in status\.desired and as a Partial history entry, but applies nothing of it/,
             /Of the preconditions 4\.7 runs \(ClusterVersionUpgradeable\), ClusterVersionUpgradeable failed/,
             /ClusterOperator machine-config reports Upgradeable=False: machine-config: One or more machine config pool is degraded/,
@@ -298,6 +303,7 @@ ruleTester(clusterVersionUpdateNotAccepted, {
           severity: 'error',
           subject: 'cv/version',
           message: [
+            /^The update to 4\.8\.2 was not accepted: the release image signature could not be verified; the cluster stays on 4\.7\.4\n/,
             /\(Failing=True ImageVerificationFailed\)/,
             /The update cannot be verified: unable to locate a valid signature/,
             /signature ConfigMap \(openshift-config-managed, label release\.openshift\.io\/verification-signatures\)/,

@@ -7,7 +7,7 @@ import { operatorNotLeveled } from '../../../server/src/rules/operator-not-level
 import { rules } from '../../../server/src/rules/registry';
 import { healthyUpdates, samples, updates } from '../../support/fixtures';
 import { ruleContext } from '../../support/rules';
-import { ruleTester, snapshotOf } from '../../support/ruleTester';
+import { ruleTester, snapshotOf, wordsOf } from '../../support/ruleTester';
 import { loadFixture } from '../../support/snapshot';
 
 type Json = Record<string, unknown>;
@@ -107,7 +107,10 @@ ruleTester(controlPlaneRolloutStuck, {
           severity: 'error',
           subject: 'co/kube-apiserver',
           message: [
-            /^kube-apiserver's static-pod revision rollout has not converged since 2024-07-09T13:12:17Z \(1h20m before the gather\): 2 nodes are at revision 14; 1 node is at revision 15; 0 nodes have achieved new revision 16 \(NodeInstallerProgressing\)\./,
+            new RegExp(
+              `^kube-apiserver's static-pod rollout to revision 16 has not converged for 1h20m \\(0 of 3 nodes on it\\); its installer fails on node ${failingNode.replace(/\./g, '\\.')}\n`,
+            ),
+            /\nkube-apiserver's static-pod revision rollout has not converged since 2024-07-09T13:12:17Z \(1h20m before the gather\): 2 nodes are at revision 14; 1 node is at revision 15; 0 nodes have achieved new revision 16 \(NodeInstallerProgressing\)\./,
             /Its installer fails on 1 node for revision 16 \(NodeInstallerDegraded since 2024-07-09T13:41:27Z/,
             new RegExp(
               `node ${failingNode.replace(/\./g, '\\.')}; installer pod installer-16-retry-5-${failingNode.replace(/\./g, '\\.')} in openshift-kube-apiserver`,
@@ -138,6 +141,10 @@ ruleTester(controlPlaneRolloutStuck, {
       ],
       check: (found) => {
         assert.equal(found[0]!.since?.toISOString(), '2024-07-09T13:12:17.000Z');
+        assert.match(
+          found[0]!.detail!,
+          /Look at the installer pod .* at its node's kubelet and network/,
+        );
         assert.doesNotMatch(found[0]!.message, /\n/);
       },
     },
@@ -154,7 +161,13 @@ ruleTester(controlPlaneRolloutStuck, {
           ],
         },
       ],
-      check: (found) => assert.doesNotMatch(found[0]!.message, /installer fails/),
+      check: (found) => {
+        assert.doesNotMatch(wordsOf(found[0]!), /installer fails/);
+        assert.equal(
+          found[0]!.message,
+          "kube-apiserver's static-pod rollout to revision 16 has not converged for 1h20m (0 of 3 nodes on it); the update to 4.16.0 waits on it",
+        );
+      },
     },
     {
       name: 'the 4.15 wording (`1 nodes are at revision 15`, a 4.14 -> 4.15 update): read alike, no SlowClusterOperator before 4.16',
@@ -170,7 +183,7 @@ ruleTester(controlPlaneRolloutStuck, {
           ],
         },
       ],
-      check: (found) => assert.doesNotMatch(found[0]!.message, /SlowClusterOperator/),
+      check: (found) => assert.doesNotMatch(wordsOf(found[0]!), /SlowClusterOperator/),
     },
     {
       name: 'under an hour: a warning that says so',
@@ -216,7 +229,8 @@ ruleTester(controlPlaneRolloutStuck, {
           severity: 'warning',
           subject: 'co/etcd',
           message: [
-            /^etcd's control-plane static pods are failing \(Degraded=True since .* \(25m0s before the gather\)\)\./,
+            /^etcd's control-plane static pods are failing for 25m0s; 2 of 3 etcd members are healthy \(quorum needs 2\)\n/,
+            /\netcd's control-plane static pods are failing \(Degraded=True since .* \(25m0s before the gather\)\)\./,
             new RegExp(
               `etcd reports EtcdMembersDegraded since .*: 2 of 3 members are available, ${failingNode.replace(/\./g, '\\.')} is unhealthy \\(2 of 3 members healthy; quorum needs 2\\)`,
             ),

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { cvoWaitingOnOperator } from '../../../server/src/rules/cvo-waiting-on-operator';
 import { samples, updates } from '../../support/fixtures';
@@ -35,6 +36,11 @@ ruleTester(cvoWaitingOnOperator, {
           related: [(r) => r.file.endsWith('clusteroperators/machine-config.yaml')],
         },
       ],
+      check: (found) =>
+        assert.equal(
+          found[0]!.message,
+          'The cluster-version operator was waiting on machine-config (is still updating) at its last sync, 5m46s before the gather, in 5 of its last 10 results',
+        ),
     },
     {
       name: 'only informs once the update has completed (seed 001)',
@@ -80,6 +86,25 @@ ruleTester(cvoWaitingOnOperator, {
       ],
     },
     {
+      name: 'several operators in the last result: each with its state, the counts in the detail',
+      snapshot: snapshotOf(updates.stalled, (s) => {
+        const results = s.cvoLogs[0]!.results;
+        results[results.length - 1]!.waits.push({ operator: 'network', state: 'is not available' });
+      }),
+      findings: [
+        {
+          severity: 'warning',
+          subject:
+            'log/openshift-cluster-version/cluster-version-operator-l9bpptwjr-5hz4b/cluster-version-operator',
+          message: [
+            /^The cluster-version operator was waiting on machine-config \(is degraded\) and network \(is not available\) at its last sync, 3m58s before the gather\n/,
+            /machine-config appears in 10 and network appears in 1 of its last 10 results\./,
+            /Look at the operators it names: their conditions and versions\.$/,
+          ],
+        },
+      ],
+    },
+    {
       name: 'an update on time whose 4.17 CVO marks the operator slow: a warning, as clusterversion-slow-operator',
       snapshot: snapshotOf(updates.slowOperator),
       findings: [
@@ -93,6 +118,11 @@ ruleTester(cvoWaitingOnOperator, {
           ],
         },
       ],
+      check: (found) =>
+        assert.match(
+          found[0]!.message,
+          /^The cluster-version operator was waiting on kube-apiserver \(is updating versions\) at its last sync, .*; ClusterVersion marks it slow$/,
+        ),
     },
   ],
 });
