@@ -1057,7 +1057,7 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
         assert.ok(cvo);
         const rows = await problems(page, 'was waiting on machine-config');
         assert.ok(
-          rows.some((r) => r.message.includes('the cluster-version operator was waiting on')),
+          rows.some((r) => r.message === cvo.message),
           `the CVO finding is listed; rows: ${rows.map((r) => r.message.slice(0, 80)).join(' | ')}`,
         );
         await page
