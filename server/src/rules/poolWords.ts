@@ -4,6 +4,9 @@
  */
 import { messageMaxLength } from '../core/finding';
 import { duration } from '../core/text';
+import type { Node } from '../model/node';
+import { primaryPool } from '../model/snapshot';
+import type { Snapshot } from '../model/snapshot';
 
 /** A detail from its paragraphs: empty ones left out, a blank line between the others. */
 export function paragraphs(...parts: (string | undefined | false)[]): string {
@@ -25,4 +28,10 @@ export function fit(...messages: [string, ...string[]]): string {
 export function heldFor(since: Date | undefined, gather: Date | undefined): string {
   if (!since || !gather || since.getTime() > gather.getTime()) return '';
   return ` for ${duration(gather.getTime() - since.getTime())}`;
+}
+
+/** `node ip-10-0-1-2.ec2.internal (pool worker)`: plain, for a message. */
+export function nodeAndPool(s: Snapshot, n: Node): string {
+  const pool = primaryPool(s, n);
+  return `node ${n.name}${pool ? ` (pool ${pool.name})` : ''}`;
 }
