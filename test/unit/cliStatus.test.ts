@@ -193,7 +193,10 @@ describe('CLI status: text and exit status', () => {
       r.stdout,
       /^worker +Degraded +48% \(25\/52\) +41 Available, 2 Progressing, 0 Draining, 9 Degraded +cluster-scoped-resources\/machineconfiguration\.openshift\.io\/machineconfigpools\/worker\.yaml:\d+$/m,
     );
-    assert.match(r.stdout, /Error +Update Stalled +Pool `worker` is Degraded/);
+    assert.match(
+      r.stdout,
+      /Error +Update Stalled +pool worker is Degraded \(NodeDegraded\): 9 of 52 machines degraded/,
+    );
   });
 
   it('exits 0 on a healthy cluster that is not updating, with nothing to warn about', () => {

@@ -125,7 +125,8 @@ describe('Insights Operator archives', () => {
     const pool = a.findings.find((f) => f.rule === 'pool-degraded')!;
     assert.match(pool.location.file, /config\/machineconfigpools\/worker\.json$/);
     assert.equal(a.index.gatherTime, undefined);
-    for (const f of a.findings) assert.doesNotMatch(f.message, /before the gather/, f.rule);
+    for (const f of a.findings)
+      assert.doesNotMatch(`${f.message}\n${f.detail ?? ''}`, /before the gather/, f.rule);
     assert.ok(
       a.index.layout.notes.some((n) => /no gather time.*ages are unknown/.test(n)),
       a.index.layout.notes.join('\n'),
@@ -141,7 +142,7 @@ describe('Insights Operator archives', () => {
     assert.ok(index.layout.notes.some((n) => /archive's name insights-2024-04-09-162205/.test(n)));
     const a = await analyzeRoot(root!, analysisContext());
     const pool = a.findings.find((f) => f.rule === 'pool-degraded')!;
-    assert.match(pool.message, /since 2024-04-09T15:03:38Z \(1h18m before the gather\)/);
+    assert.match(pool.detail ?? '', /since 2024-04-09T15:03:38Z \(1h18m before the gather\)/);
 
     const named = await buildIndex({
       kind: 'insights',

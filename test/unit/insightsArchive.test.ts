@@ -52,6 +52,7 @@ interface Reported {
   file: string;
   line: number;
   message: string;
+  detail?: string;
 }
 
 describe('an Insights archive through the CLI', () => {
@@ -78,11 +79,9 @@ describe('an Insights archive through the CLI', () => {
     const pool = fromArchive.find((f) => f.rule === 'pool-degraded')!;
     assert.equal(pool.file, `${name}!/config/machineconfigpools/worker.json`);
     // The archive's name is its gather time: ages appear, which the bare folder cannot give.
-    assert.match(pool.message, /\(1h18m before the gather\)/);
-    assert.doesNotMatch(
-      fromFolder.find((f) => f.rule === 'pool-degraded')!.message,
-      /before the gather/,
-    );
+    assert.match(`${pool.message}\n${pool.detail ?? ''}`, /\(1h18m before the gather\)/);
+    const inFolder = fromFolder.find((f) => f.rule === 'pool-degraded')!;
+    assert.doesNotMatch(`${inFolder.message}\n${inFolder.detail ?? ''}`, /before the gather/);
     assert.deepEqual(listing(dir), before, 'nothing written beside the archive');
   });
 

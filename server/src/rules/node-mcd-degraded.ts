@@ -7,12 +7,20 @@
 import { nodeAnnotations } from '../model/node';
 import { primaryPool } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
-import { mcnEvidence, nodeLabel, nodeMove } from './nodeText';
+import { mcnEvidence, nodeMove } from './nodeText';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { classifyNodeReason, explainNodeReason, isDrainFailure } from '../model/nodeFailures';
 import { describeBlockers, drainOfNode } from './drainText';
-import { clip } from '../core/text';
+import { clip, plural } from '../core/text';
+import { podsInError } from '../model/drainLog';
+import { fit, nodeAndPool, paragraphs } from './poolWords';
+
+/** The first clause of a known failure's meaning (`the node cannot drain`), when it is short. */
+function firstClause(meaning: string): string | undefined {
+  const clause = meaning.split(': ')[0]!;
+  return clause.length <= 100 ? clause : undefined;
+}
 
 export const nodeMcdDegraded: Rule = {
   meta: {
@@ -40,19 +48,43 @@ export const nodeMcdDegraded: Rule = {
         drain && (drain.blocking.length > 0 || drain.failures.length > 0)
           ? describeBlockers(s, drain)
           : undefined;
-      const message =
-        `${nodeLabel(s, n)}: the machine-config daemon is ${state}: ${clip(reason || 'no reason given', 400)}.` +
-        nodeMove(n) +
-        (meaning ? ` This means ${meaning}.` : '') +
-        (blockers?.text
-          ? ` From the ${drain?.lastFailure?.from ?? drain?.blocking[0]?.line.from ?? 'machine-config-controller'} log: ${blockers.text}`
-          : '');
+      // What the drain could not get past: the controller log's pods, else the ones the reason names.
+      const pods = drain?.blocking.length
+        ? drain.blocking
+        : isDrainFailure(reason)
+          ? podsInError(reason)
+          : [];
+      const refused = drain?.blocking[0] !== undefined && drain.blocking[0].refusals > 0;
+      const more = pods.length > 1 ? ` and ${plural(pods.length - 1, 'more pod')}` : '';
+      const head = `${nodeAndPool(s, n)}: the machine-config daemon is ${state}`;
+      const pod = pods[0] && clip(`${pods[0].namespace}/${pods[0].name}`, 90);
+      const short = meaning && firstClause(meaning);
+      const message = fit(
+        pod
+          ? refused
+            ? `${head}: the drain cannot evict pod ${pod}, refused by its PodDisruptionBudget${more && `,${more}`}`
+            : `${head}: the drain cannot evict pod ${pod}${more}`
+          : short
+            ? `${head}: ${short}`
+            : reason
+              ? `${head}, reason "${clip(reason, 80)}"`
+              : `${head}, no reason given`,
+        short ? `${head}: ${short}` : head,
+        head,
+      );
+      const detail = paragraphs(
+        `The daemon's reason (its \`reason\` annotation): ${clip(reason || 'no reason given', 400)}.${nodeMove(n)}`,
+        meaning && `This means ${meaning}.`,
+        blockers?.text &&
+          `From the ${drain?.lastFailure?.from ?? drain?.blocking[0]?.line.from ?? 'machine-config-controller'} log: ${blockers.text}`,
+        "Read the node's machine-config-daemon log (`namespaces/openshift-machine-config-operator/pods/machine-config-daemon-*/…/current.log`) around `Marking Degraded due to`.",
+      );
       return [
         finding(
           nodeMcdDegraded,
           n.subject,
           n.at('metadata', 'annotations', nodeAnnotations.state),
-          message,
+          { message, detail },
           [
             reason
               ? rel(n.at('metadata', 'annotations', nodeAnnotations.reason), "the daemon's reason")

@@ -5,7 +5,8 @@
  * update is normal progress for its first 20 minutes. A warning; an error after 20 minutes.
  */
 import type { Finding } from '../core/finding';
-import { duration, when } from '../core/text';
+import { clip, duration, when } from '../core/text';
+import { fit, heldFor, paragraphs } from './poolWords';
 import { findCondition } from '../model/condition';
 import type { Node } from '../model/node';
 import { nodeAnnotations } from '../model/node';
@@ -72,19 +73,31 @@ function notReady(s: Snapshot, n: Node, now: Date | undefined): Finding[] {
           ? 'info'
           : 'warning';
   const pool = primaryPool(s, n);
-  const detail = [ready.reason, ready.message].filter((x) => x !== '').join(': ');
-  const message =
-    `Node ${n.name} is not ready (Ready=${ready.status}) since ${when(ready.lastTransitionTime, s.gatherTime)}` +
-    (detail ? `: ${detail}.` : '.') +
-    (rebooting
-      ? ` Its machine-config daemon is moving it to ${n.desiredConfig ?? '?'} (state ${n.mcdState ?? '?'}): a reboot for an update is NotReady for a few minutes; ${errorAfterMinutes} minutes and more is not a reboot.`
-      : ` A node that is not ready counts against ${pool ? `pool ${pool.name}'s` : "its pool's"} maxUnavailable, so the machine-config rollout waits for it.`);
+  const said = [ready.reason, ready.message.replace(/\.+$/, '')].filter((x) => x !== '').join(': ');
+  const poolPart = pool ? `pool ${pool.name}'s` : "its pool's";
+  const state = `Ready=${ready.status}${ready.reason ? `, ${clip(ready.reason, 60)}` : ''}`;
+  const held = heldFor(ready.lastTransitionTime, s.gatherTime);
+  const message = fit(
+    rebooting
+      ? `node ${n.name} is not ready (${state})${held} while its machine-config daemon updates it` +
+          (age !== undefined && age >= errorAfterMinutes ? ', longer than a reboot takes' : '')
+      : `node ${n.name} is not ready (${state})${held}; it counts against ${poolPart} maxUnavailable`,
+    `node ${n.name} is not ready (Ready=${ready.status})${held}`,
+  );
+  const detail = paragraphs(
+    `Its Ready condition has been ${ready.status} since ${when(ready.lastTransitionTime, s.gatherTime)}` +
+      (said ? `: ${said}.` : '.'),
+    rebooting
+      ? `Its machine-config daemon is moving it to ${n.desiredConfig ?? '?'} (state ${n.mcdState ?? '?'}): a reboot for an update is NotReady for a few minutes; ${errorAfterMinutes} minutes and more is not a reboot.`
+      : `A node that is not ready counts against ${poolPart} maxUnavailable, so the machine-config rollout waits for it.`,
+    "Look at the node's conditions and the kubelet's log on the node.",
+  );
   return [
     finding(
       nodeNotReady,
       n.subject,
       ready.location,
-      message,
+      { message, detail },
       [
         rel(
           n.at('metadata', 'annotations', nodeAnnotations.state),
@@ -103,20 +116,26 @@ function cordoned(s: Snapshot, n: Node, now: Date | undefined): Finding[] {
   const age = minutesSince(since, now);
   const severity = age !== undefined && age >= errorAfterMinutes ? 'error' : 'warning';
   const pool = primaryPool(s, n);
-  const message =
-    `Node ${n.name} is cordoned (spec.unschedulable: true) since ${when(since, s.gatherTime)}, and no machine-config drain asked for it` +
-    (n.desiredDrain ? ` (the last drain request is ${n.desiredDrain})` : '') +
-    `. Someone cordoned it: it counts against ${pool ? `pool ${pool.name}'s` : "its pool's"} maxUnavailable, so the rollout updates fewer nodes at once, or none.` +
-    (age !== undefined && age >= errorAfterMinutes
-      ? ` It has been cordoned for ${duration(age * 60_000)}.`
-      : '') +
-    ' Uncordon it (oc adm uncordon) when the maintenance is over.';
+  const poolPart = pool ? `pool ${pool.name}'s` : "its pool's";
+  const message = fit(
+    `node ${n.name} is cordoned${heldFor(since, s.gatherTime)}, not by a machine-config drain; it counts against ${poolPart} maxUnavailable`,
+    `node ${n.name} is cordoned, not by a machine-config drain`,
+  );
+  const detail = paragraphs(
+    `\`spec.unschedulable: true\` since ${when(since, s.gatherTime)}, and no machine-config drain asked for it` +
+      (n.desiredDrain ? ` (the last drain request is ${n.desiredDrain})` : '') +
+      `. Someone cordoned it: it counts against ${poolPart} maxUnavailable, so the rollout updates fewer nodes at once, or none.` +
+      (age !== undefined && age >= errorAfterMinutes
+        ? ` It has been cordoned for ${duration(age * 60_000)}.`
+        : ''),
+    `Uncordon it (\`oc adm uncordon ${n.name}\`) when the maintenance is over.`,
+  );
   return [
     finding(
       nodeNotReady,
       n.subject,
       n.unschedulableLocation,
-      message,
+      { message, detail },
       [
         n.desiredDrain
           ? rel(

@@ -11,6 +11,7 @@ import { poolName } from './poolText';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { clip, listing, when } from '../core/text';
+import { fit, paragraphs } from './poolWords';
 
 const maxListed = 10;
 
@@ -62,33 +63,58 @@ export const pinnedImageSetDegraded: Rule = {
           : '',
       ].filter((t) => t !== '');
       const degraded = p.condition('Degraded')?.status === 'True';
-      const effect =
-        release && atLeast(release, 4, 16) && !atLeast(release, 4, 19)
-          ? degraded
-            ? ' On 4.16-4.18 the node controller counts it into Degraded, so the pool is Degraded and, during an update, the machine-config operator waits on it and goes Degraded after its required-pools timeout.'
-            : ''
-          : release && atLeast(release, 4, 19)
-            ? ` From 4.19 the node controller no longer counts it into the pool's Degraded${degraded ? ' (this pool is Degraded for another reason too)' : ''}; the images are not pinned, but the rollout is not held by it.`
-            : '';
+      const oldRelease = release && atLeast(release, 4, 16) && !atLeast(release, 4, 19);
+      const newRelease = release && atLeast(release, 4, 19);
+      const effect = oldRelease
+        ? degraded
+          ? 'On 4.16-4.18 the node controller counts it into Degraded, so the pool is Degraded and, during an update, the machine-config operator waits on it and goes Degraded after its required-pools timeout.'
+          : ''
+        : newRelease
+          ? `From 4.19 the node controller no longer counts it into the pool's Degraded${degraded ? ' (this pool is Degraded for another reason too)' : ''}; the images are not pinned, but the rollout is not held by it.`
+          : '';
       const extension = mco?.extension[p.name];
       const mcoDegraded = mco?.conditions.find((c) => c.type === 'Degraded');
       const holdsMco =
         degraded &&
         mcoDegraded?.status === 'True' &&
         poolsNotReady(mcoDegraded.message).some((m) => m.name === p.name);
-      const message =
-        `Pool ${poolName(p)} reports PinnedImageSetsDegraded since ${when(cond.lastTransitionTime, s.gatherTime)}: ${clip(text || 'no reason given', 300)}.` +
-        (named.length ? ` ${named.join(' ')}` : '') +
-        effect +
-        (holdsMco
-          ? ` machine-config is Degraded (${mcoDegraded?.reason || 'no reason'}) naming this pool.`
-          : '');
+      // The one fact a reader triages by: what failed, or what the message names.
+      const what = noSpace.test(cond.message)
+        ? `: ${nodes.length === 1 ? `node ${nodes[0]}` : 'its nodes'} lack${nodes.length === 1 ? 's' : ''} the storage for the images`
+        : images.length
+          ? `: image ${clip(images[0]!, 90)} failed to pull`
+          : mentioned.length
+            ? `, naming PinnedImageSet ${listing(mentioned.slice(0, 2))}${mentioned.length > 2 ? ' and more' : ''}`
+            : nodes.length
+              ? `, naming node ${nodes[0]}${nodes.length > 1 ? ` and ${nodes.length - 1} more` : ''}`
+              : '';
+      const held =
+        oldRelease && degraded
+          ? holdsMco
+            ? '; the pool is Degraded by it, and so is machine-config'
+            : '; the pool is Degraded by it'
+          : newRelease
+            ? '; from 4.19 it does not hold the rollout'
+            : '';
+      const message = fit(
+        `pool ${p.name} reports PinnedImageSetsDegraded${what}${held}`,
+        `pool ${p.name} reports PinnedImageSetsDegraded${held}`,
+      );
+      const detail = paragraphs(
+        `PinnedImageSetsDegraded=True on pool ${poolName(p)} since ${when(cond.lastTransitionTime, s.gatherTime)}: ${clip(text || 'no reason given', 300)}.`,
+        named.join(' '),
+        effect,
+        holdsMco
+          ? `machine-config is Degraded (${mcoDegraded?.reason || 'no reason'}) naming this pool.`
+          : '',
+        'Look at the PinnedImageSets the pool pins, the machine-config-controller log (`Error syncing pinned image sets`), and on the nodes the machine-config-daemon log and their MachineConfigNodes.',
+      );
       return [
         finding(
           pinnedImageSetDegraded,
           p.subject,
           cond.location,
-          message,
+          { message, detail },
           [
             ...sets
               .slice(0, maxListed)

@@ -21,7 +21,7 @@ import { operator } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
 import { ago, clip, duration, isoTime, listing } from '../core/text';
 import type { Location } from '../core/finding';
-import { poolName } from './poolText';
+import { fit, paragraphs } from './poolWords';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 
@@ -152,6 +152,14 @@ function bundleMeaning(bundle: string): string {
     : '';
 }
 
+/** `expires 2d22h after the gather`, `expired 1d1h before the gather`: for the message. */
+function relativeShort(d: Date, gather: Date): string {
+  const diff = d.getTime() - gather.getTime();
+  return diff <= 0
+    ? `expired ${duration(diff)} before the gather`
+    : `expires ${duration(diff)} after the gather`;
+}
+
 function relative(d: Date, gather: Date): string {
   const diff = d.getTime() - gather.getTime();
   return diff <= 0
@@ -276,21 +284,27 @@ export const poolCertExpiry: Rule = {
           const first = onSchedule[0]!;
           const one = onSchedule.length === 1;
           const due = new Date(Math.max(...onSchedule.map((e) => e.bootstrap!.due.getTime())));
-          const message =
-            `Pool ${poolName(p)}: ${one ? 'a CA' : `${onSchedule.length} CAs`} in bundle ${bundle}${bundleMeaning(bundle)} ` +
-            `${one ? 'expires' : 'expire'} within a day of the gather on the cluster's first day ` +
-            `(installed ${isoTime(firstDay!.at)}, ${ago(firstDay!.at, gather)}): ` +
-            `${listing(onSchedule.map(describeOne))}. ` +
+          const message = fit(
+            `pool ${p.name}: ${one ? "the installer's one-day bootstrap CA expires" : `the installer's ${onSchedule.length} one-day bootstrap CAs expire`} within a day, on the cluster's first day; ` +
+              `${one ? 'its successor is' : 'their successors are'} due by ${isoTime(due)}`,
+            `pool ${p.name}: ${one ? "the installer's one-day bootstrap CA expires" : `the installer's ${onSchedule.length} one-day bootstrap CAs expire`} on the cluster's first day, replaced on schedule`,
+          );
+          const detail = paragraphs(
+            `In bundle ${bundle}${bundleMeaning(bundle)}, ${one ? 'a CA' : `${onSchedule.length} CAs`} ` +
+              `${one ? 'expires' : 'expire'} within a day of the gather on the cluster's first day ` +
+              `(installed ${isoTime(firstDay!.at)}, ${ago(firstDay!.at, gather)}): ` +
+              `${listing(onSchedule.map(describeOne))}.`,
             `${one ? 'This is' : 'These are'} the installer's one-day bootstrap ${plural(onSchedule.length, 'signer', 'signers')}; ` +
-            `the kube-controller-manager operator replaces ${one ? 'it' : 'them'} with its own csr-signer-signer (60 days) and kube-csr-signer (30 days) ` +
-            `once 80% of ${one ? 'its' : 'their'} lifetime has passed, by ${isoTime(due)} (${ago(due, gather)}), ` +
-            `and the old ${one ? 'CA leaves the bundle when it expires' : 'CAs leave the bundle when they expire'}.`;
+              `the kube-controller-manager operator replaces ${one ? 'it' : 'them'} with its own csr-signer-signer (60 days) and kube-csr-signer (30 days) ` +
+              `once 80% of ${one ? 'its' : 'their'} lifetime has passed, by ${isoTime(due)} (${ago(due, gather)}), ` +
+              `and the old ${one ? 'CA leaves the bundle when it expires' : 'CAs leave the bundle when they expire'}. Nothing to do now; with no successor listed an hour after that, the rotation has failed.`,
+          );
           return [
             finding(
               poolCertExpiry,
               p.subject,
               first.location,
-              message,
+              { message, detail },
               [...onSchedule.slice(1).map(expiryRel), installRel],
               'info',
             ),
@@ -313,22 +327,38 @@ export const poolCertExpiry: Rule = {
         const lateText = real.some((e) => e.pastDue)
           ? " The kube-controller-manager operator replaces the installer's one-day bootstrap signers once 80% of their lifetime has passed: with no successor listed after that, the rotation has failed or its new CA has not reached the ControllerConfig."
           : '';
-        const message =
-          `Pool ${poolName(p)}: ${one ? 'a CA' : `${real.length} CAs`} in bundle ${bundle}${bundleMeaning(bundle)} ` +
-          `${verb} with no successor listed in status.certExpirys: ` +
-          `${listing(real.map(describeReal))}. ` +
-          (expired
+        const firstName = clip(commonName(first.subject), 60);
+        const firstWhen = relativeShort(first.expiry, gather);
+        const headline = one
+          ? `pool ${p.name}: CA ${firstName} ${firstWhen} with no successor listed`
+          : `pool ${p.name}: ${real.length} CAs ${expired ? 'have expired or expire' : 'expire'} within 7 days with no successor listed, first ${firstName} ${firstWhen}`;
+        const consequence = `the kubelets ${expired ? '' : 'will then '}refuse the client certificates ${one ? 'it' : 'they'} signed`;
+        const staleNote = stale ? '; the list may be out of date' : '';
+        const message = fit(
+          `${headline}; ${consequence}${staleNote}`,
+          `${headline}${staleNote}`,
+          headline,
+          `pool ${p.name}: ${one ? 'a CA' : `${real.length} CAs`} ${expired ? 'expired' : 'expiring within 7 days'} with no successor listed`,
+        );
+        const detail = paragraphs(
+          `In bundle ${bundle}${bundleMeaning(bundle)}, ${one ? 'a CA' : `${real.length} CAs`} ` +
+            `${verb} with no successor listed in status.certExpirys: ` +
+            `${listing(real.map(describeReal))}.`,
+          expired
             ? 'Client certificates signed by an expired CA are refused by the kubelets (the kube-apiserver cannot reach them for logs, exec and metrics; nodes may go NotReady).'
-            : 'Once it expires, client certificates it signed are refused by the kubelets unless a new CA is published and synced before then.') +
-          lateText +
-          (stale?.text ?? '') +
-          paused;
+            : 'Once it expires, client certificates it signed are refused by the kubelets unless a new CA is published and synced before then.',
+          lateText,
+          stale?.text,
+          paused,
+          "Check whether the signer's operator published a new CA (the kube-apiserver operator's `kube-apiserver-to-kubelet-client-ca` ConfigMap in `openshift-kube-apiserver-operator`, the kube-controller-manager operator's `csr-signer`), " +
+            'and whether `openshift-config-managed/kube-apiserver-client-ca` and the ControllerConfig `machine-config-controller` carry it.',
+        );
         return [
           finding(
             poolCertExpiry,
             p.subject,
             first.location,
-            message,
+            { message, detail },
             [
               ...real.slice(1).map(expiryRel),
               ...olderOf(real),

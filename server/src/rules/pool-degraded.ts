@@ -1,4 +1,4 @@
-/** pool-degraded: a MachineConfigPool reports Degraded=True; the message carries the nodes' reasons. */
+/** pool-degraded: a MachineConfigPool reports Degraded=True; the detail carries the pool's own reason (NodeDegraded, RenderDegraded). */
 import { nodeAnnotations } from '../model/node';
 import { nodesOf } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
@@ -7,8 +7,17 @@ import { degradedCause, degradedCondition, onlyPinnedImageSets, poolName } from 
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { clip, when } from '../core/text';
+import { fit, paragraphs } from './poolWords';
 
 const maxNodesListed = 10;
+
+/** The conditions that say why a pool is Degraded, in degradedCause's order. */
+const causeTypes = [
+  'NodeDegraded',
+  'RenderDegraded',
+  'PinnedImageSetsDegraded',
+  'ImageBuildDegraded',
+];
 
 export const poolDegraded: Rule = {
   meta: {
@@ -35,23 +44,33 @@ export const poolDegraded: Rule = {
       const c = p.counts;
       const count =
         c.degraded !== undefined && c.machine !== undefined
-          ? ` ${c.degraded} of ${c.machine} machines are degraded.`
+          ? `${c.degraded} of ${c.machine} machines are degraded.`
           : '';
       const impact = p.requiredForUpgrade
-        ? ' The pool is required for upgrade, so the machine-config operator cannot complete an update until it recovers.'
-        : " Any degraded pool, required or not, also holds back the machine-config operator's version during an update.";
+        ? 'The pool is required for upgrade, so the machine-config operator cannot complete an update until it recovers.'
+        : "Any degraded pool, required or not, also holds back the machine-config operator's version during an update.";
       const cause = degradedCause(p);
-      const message =
-        `Pool ${poolName(p)} is Degraded since ${when(cond.lastTransitionTime, s.gatherTime)}` +
-        (cause ? `: ${cause}.` : '.') +
-        count +
-        impact;
+      const causeType = causeTypes.find((t) => p.condition(t)?.status === 'True');
+      const machines = c.degraded ? `: ${c.degraded} of ${c.machine ?? '?'} machines degraded` : '';
+      const message = fit(
+        `pool ${p.name} is Degraded${causeType ? ` (${causeType})` : ''}${machines}; ` +
+          (p.requiredForUpgrade
+            ? 'it is required for upgrade, so an update cannot complete until it recovers'
+            : "not required for upgrade, it still holds back machine-config's version during an update"),
+        `pool ${p.name} is Degraded${causeType ? ` (${causeType})` : ''}${machines}`,
+      );
+      const detail = paragraphs(
+        `Pool ${poolName(p)} has been Degraded since ${when(cond.lastTransitionTime, s.gatherTime)}` +
+          (cause ? `: ${cause}.` : '.'),
+        `${count} ${impact}`,
+        'Open the degraded nodes: `node-mcd-degraded`, `node-os-update-failed` or `node-ondisk-drift` reports each of them, with its reason.',
+      );
       return [
         finding(
           poolDegraded,
           p.subject,
           cond.location,
-          message,
+          { message, detail },
           [
             cond.type !== 'NodeDegraded'
               ? rel(p.condition('NodeDegraded')?.location, `pool ${p.name} NodeDegraded`)

@@ -9,6 +9,8 @@ import type { UpdateAssessment } from '../model/assessment';
 import { assessmentOf, finding, progressingNormally, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { when } from '../core/text';
+import { describe } from '../model/condition';
+import { fit, heldFor, paragraphs } from './poolWords';
 
 const maxNodesListed = 10;
 
@@ -36,22 +38,45 @@ export const poolNotUpdated: Rule = {
           ? ` since ${when(updated.lastTransitionTime, s.gatherTime)}`
           : '';
       const impact = p.requiredForUpgrade
-        ? ' It is required for upgrade: the machine-config operator must not report a new version until it is updated.'
-        : ' It is not required for upgrade: compute pools may trail the control plane.';
+        ? 'It is required for upgrade: the machine-config operator must not report a new version until it is updated.'
+        : 'It is not required for upgrade: compute pools may trail the control plane.';
       const config =
         p.currentConfig !== p.targetConfig
-          ? ` Target ${p.targetConfig ?? 'unknown'}, current ${p.currentConfig ?? 'unknown'}.`
+          ? `Target ${p.targetConfig ?? 'unknown'}, current ${p.currentConfig ?? 'unknown'}.`
           : '';
-      const normal = rollingNormally(assessment, p.name)
-        ? ' The update is progressing and this pool has no degraded node: this is its rollout.'
-        : '';
-      const message = `Pool ${poolName(p)} is not updated${since} (${poolProgress(p)}).${config}${impact}${normal}`;
+      const normal = rollingNormally(assessment, p.name);
+      const c = p.counts;
+      const progress =
+        c.machine !== undefined && c.updated !== undefined
+          ? `${c.updated} of ${c.machine} machines updated`
+          : describe(updated, 'Updated');
+      const held =
+        updated?.status === 'False' ? heldFor(updated.lastTransitionTime, s.gatherTime) : '';
+      const tail = p.requiredForUpgrade
+        ? 'it is required for upgrade, so machine-config waits for it'
+        : 'not required for upgrade, it may trail the control plane';
+      const message = normal
+        ? fit(
+            `pool ${p.name} ${held ? `has been rolling out its update${held}` : 'is rolling out its update'} (${progress}), with no degraded node`,
+            `pool ${p.name} is rolling out its update, with no degraded node`,
+          )
+        : fit(
+            `pool ${p.name} ${held ? `has not been updated${held}` : 'is not updated'} (${progress}); ${tail}`,
+            `pool ${p.name} is not updated; ${tail}`,
+          );
+      const detail = paragraphs(
+        `Pool ${poolName(p)} has not rolled out its target rendered config${since}: ${poolProgress(p)}. ${config}`,
+        impact,
+        normal &&
+          'The update is progressing and this pool has no degraded node: this is its rollout.',
+        'The related locations list the nodes not yet on the target, with their daemon state.',
+      );
       return [
         finding(
           poolNotUpdated,
           p.subject,
           (updated ?? p.condition('Updating'))?.location ?? p.at('status'),
-          message,
+          { message, detail },
           [
             rel(p.at('spec', 'configuration', 'name'), `target ${p.targetConfig ?? '?'}`),
             rel(p.at('status', 'configuration', 'name'), `current ${p.currentConfig ?? '?'}`),

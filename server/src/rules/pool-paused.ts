@@ -8,6 +8,8 @@ import type { Snapshot } from '../model/snapshot';
 import { poolName, poolProgress } from './poolText';
 import { assessmentOf, finding, rel, updating as isUpdating } from './rule';
 import type { Rule, RuleContext } from './rule';
+import { plural } from '../core/text';
+import { fit, paragraphs } from './poolWords';
 
 export const poolPaused: Rule = {
   meta: {
@@ -34,29 +36,62 @@ export const poolPaused: Rule = {
           ? assessment.controlPlane.nodes
           : (assessment.pools.find((x) => x.name === p.name)?.nodes ?? []);
       const outdated = updating ? nodes.filter((n) => n.assessment === 'Excluded').length : 0;
+      const paused = `Pool ${poolName(p)} is paused (\`spec.paused: true\`)`;
+      const unpause =
+        'Unpause it (set `spec.paused: false`) when the maintenance window allows, or expect its nodes to trail.';
       if (!behind && outdated > 0) {
-        const message =
+        const target = assessment.controlPlane.target ?? '?';
+        const to = assessment.controlPlane.target ? ` to ${target}` : '';
+        const message = fit(
+          `pool ${p.name} is paused, so its ${plural(outdated, 'outdated node')} will not be updated${to}` +
+            (p.requiredForUpgrade ? ', and the update cannot complete' : ''),
+          `pool ${p.name} is paused, so its ${plural(outdated, 'outdated node')} will not be updated`,
+        );
+        const detail = paragraphs(
           `Outdated nodes in a paused pool ${poolName(p)} will not be updated: ${outdated} node${outdated === 1 ? '' : 's'} still run${outdated === 1 ? 's' : ''} ` +
-          `an older release than the update's target ${assessment.controlPlane.target ?? '?'}, and a paused pool (spec.paused: true) rolls out nothing until it is unpaused.` +
-          (p.requiredForUpgrade
-            ? ' It is required for upgrade: the update cannot complete while it is paused.'
-            : ' It is not required for upgrade: the control plane completes without it, its nodes stay behind.');
-        return [finding(poolPaused, p.subject, where, message, [], 'warning')];
+            `an older release than the update's target ${target}, and a paused pool (\`spec.paused: true\`) rolls out nothing until it is unpaused.`,
+          p.requiredForUpgrade
+            ? 'It is required for upgrade: the update cannot complete while it is paused.'
+            : 'It is not required for upgrade: the control plane completes without it, its nodes stay behind.',
+          unpause,
+        );
+        return [finding(poolPaused, p.subject, where, { message, detail }, [], 'warning')];
       }
       if (!behind) {
-        const message = `Pool ${poolName(p)} is paused (spec.paused: true) and up to date: new rendered configs will not roll out to its nodes until it is unpaused.`;
-        return [finding(poolPaused, p.subject, where, message + kubeletCaNote(s), [], 'info')];
+        const message = `pool ${p.name} is paused and up to date: new rendered configs will not roll out to its nodes until it is unpaused`;
+        const detail = paragraphs(
+          `${paused}: the machine-config controller rolls out no new rendered config to its nodes until it is unpaused, and none is waiting now.`,
+          kubeletCaNote(s),
+          unpause,
+        );
+        return [finding(poolPaused, p.subject, where, { message, detail }, [], 'info')];
       }
       const impact = p.requiredForUpgrade
         ? updating
-          ? ' It is required for upgrade: the cluster update cannot complete while it is paused (the operator\'s message says "not ready" or a version mismatch, not "paused").'
-          : ' It is required for upgrade: the next cluster update will wait for it.'
-        : ' It is not required for upgrade, so the operator does not wait for it; the origin upgrade test treats a paused pool as up to date.';
+          ? 'It is required for upgrade: the cluster update cannot complete while it is paused (the operator\'s message says "not ready" or a version mismatch, not "paused").'
+          : 'It is required for upgrade: the next cluster update will wait for it.'
+        : 'It is not required for upgrade, so the operator does not wait for it; the origin upgrade test treats a paused pool as up to date.';
+      const c = p.counts;
+      const progress =
+        c.machine !== undefined && c.updated !== undefined
+          ? ` (${c.updated} of ${c.machine} machines updated)`
+          : '';
       const message =
-        `Pool ${poolName(p)} is paused (spec.paused: true) and behind its target: ${p.targetConfig ?? 'unknown'} is not rolled out ` +
-        `(${poolProgress(p)}; nodes on ${p.currentConfig ?? 'unknown'}).${impact}${kubeletCaNote(s)}`;
+        `pool ${p.name} is paused and behind its target${progress}; ` +
+        (p.requiredForUpgrade
+          ? updating
+            ? 'it is required for upgrade, so the update cannot complete'
+            : 'it is required for upgrade, so the next update will wait for it'
+          : 'not required for upgrade, the operator does not wait for it');
+      const detail = paragraphs(
+        `${paused} and behind its target: ${p.targetConfig ?? 'unknown'} is not rolled out ` +
+          `(${poolProgress(p)}; nodes on ${p.currentConfig ?? 'unknown'}).`,
+        impact,
+        kubeletCaNote(s),
+        unpause,
+      );
       return [
-        finding(poolPaused, p.subject, where, message, [
+        finding(poolPaused, p.subject, where, { message, detail }, [
           rel(
             p.condition('Updating')?.location,
             `pool ${p.name} Updating: ${p.condition('Updating')?.message || '(no message)'}`,
@@ -76,5 +111,5 @@ export const poolPaused: Rule = {
 function kubeletCaNote(s: Snapshot): string {
   const r = parseRelease(s.clusterVersion?.desiredVersion);
   if (!r || atLeast(r, 4, 13)) return '';
-  return ' On 4.12 and older a paused pool also holds the kubelet CA rotation (alert MachineConfigControllerPausedPoolKubeletCA): unpause it before the kubelet client CA expires.';
+  return 'On 4.12 and older a paused pool also holds the kubelet CA rotation (alert MachineConfigControllerPausedPoolKubeletCA): unpause it before the kubelet client CA expires.';
 }

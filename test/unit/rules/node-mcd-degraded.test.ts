@@ -1,3 +1,4 @@
+import type { Json } from '../../../server/src/model/access';
 import type { Snapshot } from '../../../server/src/model/snapshot';
 import { nodeMcdDegraded } from '../../../server/src/rules/node-mcd-degraded';
 import { samples, updates } from '../../support/fixtures';
@@ -16,6 +17,10 @@ const degraded = [
   'ip-10-0-165-6.ec2.internal',
   'ip-10-0-172-154.ec2.internal',
 ];
+/** A worker of healthy-4.10, and a reason no known signature explains. */
+const healthyWorker = 'ip-10-0-130-171.us-west-2.compute.internal';
+const unknownReason =
+  'failed to run nmstatectl: exit status 1: NmstateError: VerificationError: Failed to apply the network state on bond0, the link did not come up';
 const node = (s: Snapshot, name: string) => s.nodes.find((n) => n.name === name)!;
 
 ruleTester(nodeMcdDegraded, {
@@ -32,6 +37,26 @@ ruleTester(nodeMcdDegraded, {
   ],
   invalid: [
     {
+      name: 'quotes an unknown reason in the message, cut to 80 characters, and whole in the detail',
+      snapshot: snapshotOf(samples.healthy, (s) => {
+        const a = (node(s, healthyWorker).raw.metadata as Json).annotations as Json;
+        a['machineconfiguration.openshift.io/state'] = 'Degraded';
+        a['machineconfiguration.openshift.io/reason'] = unknownReason;
+      }),
+      findings: [
+        {
+          severity: 'error',
+          subject: `node/${healthyWorker}`,
+          message: [
+            /^node ip-10-0-130-171\.us-west-2\.compute\.internal \(pool worker\): the machine-config daemon is Degraded, reason "failed to run nmstatectl: .{40,80}…"\n/,
+            new RegExp(
+              `\\(its \`reason\` annotation\\): ${unknownReason.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.`,
+            ),
+          ],
+        },
+      ],
+    },
+    {
       name: 'names the pod and budget the drain controller could not get past (4.15, drain timed out)',
       snapshot: snapshotOf(updates.stalled),
       findings: [
@@ -39,7 +64,8 @@ ruleTester(nodeMcdDegraded, {
           severity: 'error',
           subject: 'node/ip-10-0-151-214.ec2.internal',
           message: [
-            /the machine-config daemon is Degraded: failed to drain node: ip-10-0-151-214\.ec2\.internal after 1 hour/,
+            /^node ip-10-0-151-214\.ec2\.internal \(pool worker\): the machine-config daemon is Degraded: the drain cannot evict pod payments\/ledger-0, refused by its PodDisruptionBudget\n/,
+            /\nThe daemon's reason \(its `reason` annotation\): failed to drain node: ip-10-0-151-214\.ec2\.internal after 1 hour/,
             /From the machine-config-controller log: The eviction of pod payments\/ledger-0 was refused by its PodDisruptionBudget \d+ times/,
             /namespace payments was not gathered, so its PodDisruptionBudget is not in the must-gather/,
           ],
@@ -66,10 +92,14 @@ ruleTester(nodeMcdDegraded, {
           severity: 'error',
           subject: `node/${name}`,
           message: [
-            new RegExp(`^Node ${name.replace(/\./g, '\\.')} `),
+            new RegExp(
+              `^node ${name.replace(/\./g, '\\.')} \\(pool worker\\): the machine-config daemon is Degraded: the drain cannot evict pod [a-z-]+/[a-z0-9-]+( and 1 more pod)?\n`,
+            ),
             ...(i === 0
               ? [
-                  /\(pool `worker`\): the machine-config daemon is Degraded: failed to drain node/,
+                  /^node ip-10-0-137-214\.ec2\.internal \(pool worker\): the machine-config daemon is Degraded: the drain cannot evict pod payments\/ledger-api-6f7c9d8b5-h2kqz\n/,
+                  /\nThe daemon's reason \(its `reason` annotation\): failed to drain node \(5 tries\)/,
+                  /It is stuck moving from rendered-worker-680bf661822aa3cf1e62a1a992c7ddae to rendered-worker-3b5ccd4ef0317ede03b6d2b5d976f9b5\./,
                   /This means the node cannot drain|This means a PodDisruptionBudget blocks/,
                 ]
               : []),

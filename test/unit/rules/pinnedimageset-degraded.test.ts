@@ -66,13 +66,16 @@ ruleTester(pinnedImageSetDegraded, {
           message: new RegExp(
             '^' +
               escape(
-                'Pool `worker` reports PinnedImageSetsDegraded since 2024-09-19T10:07:57Z (4h59m before the gather): ' +
+                'pool worker reports PinnedImageSetsDegraded, naming PinnedImageSet ai-models-v2; the pool is Degraded by it, and so is machine-config\n' +
+                  'PinnedImageSetsDegraded=True on pool `worker` since 2024-09-19T10:07:57Z (4h59m before the gather): ' +
                   'Failed to populate pinned image sets for pool worker: admission webhook "validation.gatekeeper.sh" denied the request: ' +
-                  '[pinned-image-sets-approved] PinnedImageSet ai-models-v2 is not on the approved list. ' +
-                  'It pins ai-models-v1. The message names PinnedImageSet ai-models-v2. ' +
+                  '[pinned-image-sets-approved] PinnedImageSet ai-models-v2 is not on the approved list.\n\n' +
+                  'It pins ai-models-v1. The message names PinnedImageSet ai-models-v2.\n\n' +
                   'On 4.16-4.18 the node controller counts it into Degraded, so the pool is Degraded and, during an update, ' +
-                  'the machine-config operator waits on it and goes Degraded after its required-pools timeout. ' +
-                  'machine-config is Degraded (RequiredPoolsFailed) naming this pool.',
+                  'the machine-config operator waits on it and goes Degraded after its required-pools timeout.\n\n' +
+                  'machine-config is Degraded (RequiredPoolsFailed) naming this pool.\n\n' +
+                  'Look at the PinnedImageSets the pool pins, the machine-config-controller log (`Error syncing pinned image sets`), ' +
+                  'and on the nodes the machine-config-daemon log and their MachineConfigNodes.',
               ) +
               '$',
           ),
@@ -105,7 +108,8 @@ ruleTester(pinnedImageSetDegraded, {
           severity: 'error',
           subject: 'mcp/worker',
           message: [
-            /^Pool `worker` reports PinnedImageSetsDegraded since 2024-03-26T09:20:14Z \(27m58s before the gather\): Failed/,
+            /^pool worker reports PinnedImageSetsDegraded; the pool is Degraded by it\n/,
+            /\nPinnedImageSetsDegraded=True on pool `worker` since 2024-03-26T09:20:14Z \(27m58s before the gather\): Failed/,
             /Failed to populate pinned image sets for pool worker: .*Too many: 101/,
             /It pins release-4-17-images and ai-workload-images\./,
             /On 4\.16-4\.18 the node controller counts it into Degraded/,
@@ -144,6 +148,7 @@ ruleTester(pinnedImageSetDegraded, {
           severity: 'warning',
           subject: 'mcp/worker',
           message: [
+            /^pool worker reports PinnedImageSetsDegraded: node ip-10-0-151-214\.ec2\.internal lacks the storage for the images; from 4\.19 it does not hold the rollout\n/,
             /one or more pinned image set is reporting degraded: Node ip-10-0-151-214\.ec2\.internal is reporting/,
             /Nodes named: ip-10-0-151-214\.ec2\.internal\./,
             /lack the storage/,
@@ -167,7 +172,10 @@ ruleTester(pinnedImageSetDegraded, {
         {
           severity: 'error',
           subject: 'mcp/worker',
-          message: /Image that failed: quay\.io\/example\/model-server@sha256:0f3c\./,
+          message: [
+            /^pool worker reports PinnedImageSetsDegraded: image quay\.io\/example\/model-server@sha256:0f3c failed to pull; the pool is Degraded by it\n/,
+            /Image that failed: quay\.io\/example\/model-server@sha256:0f3c\./,
+          ],
         },
       ],
     },
