@@ -69,9 +69,13 @@ describe('CLI analyze', () => {
       /lastTransitionTime: "2021-03-25T09:45:01Z"/,
       'sits on the Degraded condition',
     );
-    assert.match(b.message, /pool `worker` is not ready, but `worker` is not required for upgrade/);
-    assert.match(b.message, /holds its version at 4\.7\.3 instead of 4\.7\.4/);
-    assert.match(b.message, /Available=False/);
+    assert.equal(
+      b.message,
+      'machine-config is held at 4.7.3 by pool worker, which is not required for upgrade: 9 degraded machines',
+    );
+    assert.match(b.detail!, /pool `worker` is not ready, but `worker` is not required for upgrade/);
+    assert.match(b.detail!, /holds its version at 4\.7\.3 instead of 4\.7\.4/);
+    assert.match(b.detail!, /Available=False/);
     assert.equal(b.subject, 'co/machine-config', 'names the object it is about');
 
     const early = findings.filter((f) => f.rule === 'mco-level-before-required-pools');
