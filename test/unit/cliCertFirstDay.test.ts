@@ -36,7 +36,7 @@ describe('CLI analyze: a cluster on its first day', () => {
     for (const f of certs) {
       assert.match(
         f.message,
-        /^pool (master|worker): the installer's 2 one-day bootstrap CAs expire within a day, on the cluster's first day; their successors are due by 2024-09-13T07:53:33Z$/,
+        /^Pool (master|worker): the installer's 2 one-day bootstrap CAs expire within a day, on the cluster's first day; their successors are due by 2024-09-13T07:53:33Z$/,
       );
       const words = `${f.message}\n${f.detail ?? ''}`;
       assert.match(

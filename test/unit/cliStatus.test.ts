@@ -195,7 +195,7 @@ describe('CLI status: text and exit status', () => {
     );
     assert.match(
       r.stdout,
-      /Error +Update Stalled +pool worker is Degraded \(NodeDegraded\): 9 of 52 machines degraded/,
+      /Error +Update Stalled +Pool worker is Degraded \(NodeDegraded\): 9 of 52 machines degraded/,
     );
   });
 

@@ -10,7 +10,7 @@
 import { messageMaxLength } from '../core/finding';
 import type { FindingText } from '../core/finding';
 import { clip, when } from '../core/text';
-import { heldFor, paragraphs } from './cvoWords';
+import { heldFor, paragraphs } from './words';
 import type { Alert } from '../model/alerts';
 import { findCondition } from '../model/condition';
 import type { Snapshot } from '../model/snapshot';
@@ -82,7 +82,7 @@ function messageOf(s: Snapshot, a: Alert, why: string, before: boolean): Finding
   const what = alertObject(a);
   const held = heldFor(a.activeAt, s.gatherTime);
   const head =
-    `Alert ${a.name} is firing${what ? ` for ${what}` : ''}${held ? ` ${held}` : ''}` +
+    `Alert ${a.name} is firing${what ? ` for ${what}` : ''}${held}` +
     (before ? ', since before the update' : '');
   // The summary, quoted, as far as the line has room for it.
   const room = messageMaxLength - head.length - 4;

@@ -9,7 +9,7 @@ import { notAcceptedFailingReasons } from '../model/updateAcceptance';
 import { finding } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { clip, when } from '../core/text';
-import { heldFor, paragraphs } from './cvoWords';
+import { heldFor, paragraphs } from './words';
 
 export const clusterVersionFailing: Rule = {
   meta: {
@@ -30,7 +30,7 @@ export const clusterVersionFailing: Rule = {
     const named = operatorsNamed(c.message);
     const held = heldFor(c.lastTransitionTime, s.gatherTime);
     const message =
-      `ClusterVersion is Failing${c.reason ? ` (${clip(c.reason, 60)})` : ''}${held ? ` ${held}` : ''}: ` +
+      `ClusterVersion is Failing${c.reason ? ` (${clip(c.reason, 60)})` : ''}${held}: ` +
       (c.message ? `"${clip(c.message, 100)}"` : 'no message');
     const detail = paragraphs(
       `The cluster-version operator reports Failing since ${when(c.lastTransitionTime, s.gatherTime)}` +

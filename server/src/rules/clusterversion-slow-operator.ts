@@ -13,7 +13,7 @@ import type { Rule, RuleContext } from './rule';
 import type { RelatedLocation } from '../core/finding';
 import { messageMaxLength } from '../core/finding';
 import { clip, listing, when } from '../core/text';
-import { fitted, heldFor, paragraphs, someNames } from './cvoWords';
+import { fitted, heldFor, paragraphs, someNames } from './words';
 
 /** Pools listed as machine-config's evidence at most. */
 const maxPools = 5;
@@ -50,7 +50,7 @@ export const clusterVersionSlowOperator: Rule = {
     const message = fitted(
       messageMaxLength,
       `The cluster-version operator has waited on ${shortWaits(slow)}, longer than expected`,
-      ` (Failing=Unknown SlowClusterOperator${held ? ` ${held}` : ''})`,
+      ` (Failing=Unknown SlowClusterOperator${held})`,
     );
     const detail = paragraphs(
       `The cluster-version operator reports Failing=Unknown (SlowClusterOperator) since ${when(c.lastTransitionTime, s.gatherTime)}: ` +

@@ -6,7 +6,7 @@
 import type { RelatedLocation } from '../core/finding';
 import { messageMaxLength } from '../core/finding';
 import { clip, listing, when } from '../core/text';
-import { fitted, heldFor, paragraphs, someNames } from './cvoWords';
+import { fitted, heldFor, paragraphs, someNames } from './words';
 import { arr, rec, str } from '../model/access';
 import { ADMIN_ACKS, ADMIN_GATES } from '../model/configMap';
 import { findCondition } from '../model/condition';
@@ -74,7 +74,7 @@ export const clusterVersionUpdateNotAccepted: Rule = {
     }
     const held = heldFor(c.lastTransitionTime, s.gatherTime);
     const head = running
-      ? `The update to ${clip(target, 80)} is not accepted yet: the cluster-version operator has been at step ${clip(refusal.step, 40)}${held ? ` ${held}` : ''}`
+      ? `The update to ${clip(target, 80)} is not accepted yet: the cluster-version operator has been at step ${clip(refusal.step, 40)}${held}`
       : `The update to ${clip(target, 80)} was not accepted: ${refusedWhy(refusal)}`;
     const message = fitted(
       messageMaxLength,

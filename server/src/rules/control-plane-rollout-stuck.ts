@@ -22,7 +22,7 @@ import { assessmentOf, finding, progressingNormally, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { messageMaxLength } from '../core/finding';
 import { clip, listing, plural, when } from '../core/text';
-import { fitted, heldFor, paragraphs } from './cvoWords';
+import { fitted, heldFor, paragraphs } from './words';
 import type { Finding } from '../core/finding';
 
 /** The CVO's run levels of these operators and of machine-config (the payload's manifest prefixes). */
@@ -233,10 +233,10 @@ function shortMessage(s: Snapshot, r: StaticPodRollout, since: Date | undefined)
     const total = progress.counts.reduce((n, c) => n + c.nodes, 0);
     const on = progress.counts.find((c) => c.revision === newest)?.nodes ?? 0;
     head =
-      `${o.name}'s static-pod rollout${Number.isFinite(newest) ? ` to revision ${newest}` : ''} has not converged${held ? ` ${held}` : ''}` +
+      `${o.name}'s static-pod rollout${Number.isFinite(newest) ? ` to revision ${newest}` : ''} has not converged${held}` +
       (total > 0 ? ` (${on} of ${plural(total, 'node')} on it)` : '');
   } else {
-    head = `${o.name}'s control-plane static pods are failing${held ? ` ${held}` : ''}`;
+    head = `${o.name}'s control-plane static pods are failing${held}`;
   }
   const tails: string[] = [];
   if (r.installer) {

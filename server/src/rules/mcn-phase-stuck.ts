@@ -23,7 +23,7 @@ import type { Release } from '../model/release';
 import { primaryPool } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
 import { minutesSince } from './ages';
-import { nodeTitle, paragraphs } from './nodeWords';
+import { nodeTitle, paragraphs } from './words';
 import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 

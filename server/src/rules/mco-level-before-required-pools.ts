@@ -12,7 +12,7 @@ import type { Snapshot } from '../model/snapshot';
 import { poolName, poolProgress } from './poolText';
 import { hasLevelGuard } from './releaseNotes';
 import { assessmentOf, finding, rel } from './rule';
-import { paragraphs } from './operatorWords';
+import { paragraphs } from './words';
 import type { Rule, RuleContext } from './rule';
 import { duration, isoTime, when } from '../core/text';
 

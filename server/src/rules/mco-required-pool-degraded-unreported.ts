@@ -10,7 +10,8 @@ import type { Snapshot } from '../model/snapshot';
 import { degradedCause, degradedCondition, poolName } from './poolText';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
-import { heldFor, paragraphs, since } from './operatorWords';
+import { since } from './operatorWords';
+import { heldFor, paragraphs } from './words';
 
 export const mcoRequiredPoolDegradedUnreported: Rule = {
   meta: {

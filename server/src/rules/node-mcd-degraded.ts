@@ -14,7 +14,7 @@ import { classifyNodeReason, explainNodeReason, isDrainFailure } from '../model/
 import { describeBlockers, drainOfNode } from './drainText';
 import { clip, plural } from '../core/text';
 import { podsInError } from '../model/drainLog';
-import { fit, nodeAndPool, paragraphs } from './poolWords';
+import { fit, nodeTitleOf, paragraphs } from './words';
 
 /** The first clause of a known failure's meaning (`the node cannot drain`), when it is short. */
 function firstClause(meaning: string): string | undefined {
@@ -56,7 +56,7 @@ export const nodeMcdDegraded: Rule = {
           : [];
       const refused = drain?.blocking[0] !== undefined && drain.blocking[0].refusals > 0;
       const more = pods.length > 1 ? ` and ${plural(pods.length - 1, 'more pod')}` : '';
-      const head = `${nodeAndPool(s, n)}: the machine-config daemon is ${state}`;
+      const head = `${nodeTitleOf(s, n)}: the machine-config daemon is ${state}`;
       const pod = pods[0] && clip(`${pods[0].namespace}/${pods[0].name}`, 90);
       const short = meaning && firstClause(meaning);
       const message = fit(

@@ -6,7 +6,7 @@
  */
 import type { Finding } from '../core/finding';
 import { clip, duration, when } from '../core/text';
-import { fit, heldFor, paragraphs } from './poolWords';
+import { fit, heldFor, paragraphs } from './words';
 import { findCondition } from '../model/condition';
 import type { Node } from '../model/node';
 import { nodeAnnotations } from '../model/node';
@@ -79,10 +79,10 @@ function notReady(s: Snapshot, n: Node, now: Date | undefined): Finding[] {
   const held = heldFor(ready.lastTransitionTime, s.gatherTime);
   const message = fit(
     rebooting
-      ? `node ${n.name} is not ready (${state})${held} while its machine-config daemon updates it` +
+      ? `Node ${n.name} is not ready (${state})${held} while its machine-config daemon updates it` +
           (age !== undefined && age >= errorAfterMinutes ? ', longer than a reboot takes' : '')
-      : `node ${n.name} is not ready (${state})${held}; it counts against ${poolPart} maxUnavailable`,
-    `node ${n.name} is not ready (Ready=${ready.status})${held}`,
+      : `Node ${n.name} is not ready (${state})${held}; it counts against ${poolPart} maxUnavailable`,
+    `Node ${n.name} is not ready (Ready=${ready.status})${held}`,
   );
   const detail = paragraphs(
     `Its Ready condition has been ${ready.status} since ${when(ready.lastTransitionTime, s.gatherTime)}` +
@@ -118,8 +118,8 @@ function cordoned(s: Snapshot, n: Node, now: Date | undefined): Finding[] {
   const pool = primaryPool(s, n);
   const poolPart = pool ? `pool ${pool.name}'s` : "its pool's";
   const message = fit(
-    `node ${n.name} is cordoned${heldFor(since, s.gatherTime)}, not by a machine-config drain; it counts against ${poolPart} maxUnavailable`,
-    `node ${n.name} is cordoned, not by a machine-config drain`,
+    `Node ${n.name} is cordoned${heldFor(since, s.gatherTime)}, not by a machine-config drain; it counts against ${poolPart} maxUnavailable`,
+    `Node ${n.name} is cordoned, not by a machine-config drain`,
   );
   const detail = paragraphs(
     `\`spec.unschedulable: true\` since ${when(since, s.gatherTime)}, and no machine-config drain asked for it` +

@@ -11,7 +11,7 @@ import { atLeast, parseRelease } from '../model/release';
 import type { Release } from '../model/release';
 import type { Snapshot } from '../model/snapshot';
 import { configEvidence, nodeEvidence, nodeMove } from './nodeText';
-import { nodeTitleOf, paragraphs } from './nodeWords';
+import { nodeTitleOf, paragraphs } from './words';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { classifyNodeReason } from '../model/nodeFailures';

@@ -13,7 +13,7 @@ import { findCondition } from '../model/condition';
 import { kubeletMinor } from '../model/release';
 import { operator, primaryPool } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
-import { nodeTitle } from './nodeWords';
+import { nodeTitle } from './words';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 

@@ -7,12 +7,6 @@ import type { Snapshot } from '../model/snapshot';
 import { rel } from './rule';
 import { when } from '../core/text';
 
-/** `Node ip-10-0-1-2.ec2.internal (pool `worker`)`. */
-export function nodeLabel(s: Snapshot, n: Node): string {
-  const pool = primaryPool(s, n);
-  return `Node ${n.name}${pool ? ` (pool \`${pool.name}\`)` : ''}`;
-}
-
 /** ` It is stuck moving from A to B.` / ` It runs A.` / ``. */
 export function nodeMove(n: Node): string {
   return n.currentConfig && n.desiredConfig && n.currentConfig !== n.desiredConfig

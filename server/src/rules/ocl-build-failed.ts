@@ -11,7 +11,7 @@
 import { atLeast, parseRelease } from '../model/release';
 import type { Snapshot } from '../model/snapshot';
 import { buildFailure, stoppedMosb } from './buildText';
-import { paragraphs } from './nodeWords';
+import { paragraphs } from './words';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { clip, when } from '../core/text';

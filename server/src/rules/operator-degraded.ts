@@ -10,7 +10,8 @@ import type { Snapshot } from '../model/snapshot';
 import { degradedOnlyByRollout } from '../model/staticPods';
 import { alertEvidence } from './alertText';
 import { cvoReaction } from './releaseNotes';
-import { agedOperatorFinding, conditionWords, heldFor, withQuote, since } from './operatorWords';
+import { agedOperatorFinding, conditionWords, withQuote, since } from './operatorWords';
+import { heldFor } from './words';
 
 import type { Rule, RuleContext } from './rule';
 import { clip } from '../core/text';

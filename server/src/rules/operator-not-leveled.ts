@@ -13,7 +13,7 @@ import { staticPodRollout } from '../model/staticPods';
 import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { clip, listing } from '../core/text';
-import { paragraphs } from './operatorWords';
+import { paragraphs } from './words';
 
 export const operatorNotLeveled: Rule = {
   meta: {

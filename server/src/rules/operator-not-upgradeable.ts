@@ -6,7 +6,8 @@ import { isKubeletSkewReason, kubeletSkew } from './node-version-skew';
 import { finding } from './rule';
 import type { Rule } from './rule';
 import { clip } from '../core/text';
-import { conditionWords, heldFor, paragraphs, withQuote, since } from './operatorWords';
+import { conditionWords, withQuote, since } from './operatorWords';
+import { heldFor, paragraphs } from './words';
 
 export const operatorNotUpgradeable: Rule = {
   meta: {

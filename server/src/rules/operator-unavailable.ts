@@ -7,7 +7,8 @@ import { findCondition } from '../model/condition';
 import { parseRelease } from '../model/release';
 import type { Snapshot } from '../model/snapshot';
 import { availabilityBehaviour, cvoReaction } from './releaseNotes';
-import { agedOperatorFinding, conditionWords, heldFor, withQuote, since } from './operatorWords';
+import { agedOperatorFinding, conditionWords, withQuote, since } from './operatorWords';
+import { heldFor } from './words';
 import { alertEvidence } from './alertText';
 
 import type { Rule, RuleContext } from './rule';

@@ -1,25 +1,19 @@
 /**
  * Words the operator rules (operator-degraded, -unavailable, -not-upgradeable, -not-leveled) and
- * the machine-config ones share: how long a condition has held, for a one-line message; the
- * operator's own words, quoted short; a finding whose level follows the condition's age, with
+ * the machine-config ones share: since when a condition holds; the operator's own words,
+ * quoted short; a finding whose level follows the condition's age, with
  * that age's note in the detail.
  */
 import type { Finding } from '../core/finding';
 import { messageMaxLength } from '../core/finding';
-import { clip, duration, isoTime, when } from '../core/text';
+import { clip, when } from '../core/text';
 import type { Condition } from '../model/condition';
 import type { KubeObject } from '../model/kubeObject';
 import type { Snapshot } from '../model/snapshot';
 import { levelByAge } from './ages';
 import { assessmentOf, finding } from './rule';
 import type { Rule, RuleContext } from './rule';
-
-/** ` for 3h1m` from the gather time, ` since 2021-03-25T09:18:42Z` without one, else ''. */
-export function heldFor(since: Date | undefined, gatherTime: Date | undefined): string {
-  if (!since) return '';
-  const ms = gatherTime ? gatherTime.getTime() - since.getTime() : -1;
-  return ms >= 0 ? ` for ${duration(ms)}` : ` since ${isoTime(since)}`;
-}
+import { paragraphs } from './words';
 
 /** `since 2021-03-25T09:18:42Z (3h1m before the gather)`, or `since an unknown time`. */
 export function since(d: Date | undefined, gatherTime: Date | undefined): string {
@@ -41,14 +35,6 @@ export function withQuote(head: string, c: Condition, max = 100): string {
   const words = conditionWords(c);
   const room = Math.min(max, messageMaxLength - head.length - 4);
   return words && room >= 30 ? `${head}: "${clip(words, room)}"` : head;
-}
-
-/** Detail paragraphs joined as Markdown, empty ones left out. */
-export function paragraphs(...ps: string[]): string {
-  return ps
-    .map((p) => p.trim())
-    .filter((p) => p !== '')
-    .join('\n\n');
 }
 
 /**

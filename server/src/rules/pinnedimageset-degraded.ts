@@ -11,7 +11,7 @@ import { poolName } from './poolText';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { clip, listing, when } from '../core/text';
-import { fit, paragraphs } from './poolWords';
+import { fit, paragraphs } from './words';
 
 const maxListed = 10;
 
@@ -97,8 +97,8 @@ export const pinnedImageSetDegraded: Rule = {
             ? '; from 4.19 it does not hold the rollout'
             : '';
       const message = fit(
-        `pool ${p.name} reports PinnedImageSetsDegraded${what}${held}`,
-        `pool ${p.name} reports PinnedImageSetsDegraded${held}`,
+        `Pool ${p.name} reports PinnedImageSetsDegraded${what}${held}`,
+        `Pool ${p.name} reports PinnedImageSetsDegraded${held}`,
       );
       const detail = paragraphs(
         `PinnedImageSetsDegraded=True on pool ${poolName(p)} since ${when(cond.lastTransitionTime, s.gatherTime)}: ${clip(text || 'no reason given', 300)}.`,

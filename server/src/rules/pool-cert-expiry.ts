@@ -21,7 +21,7 @@ import { operator } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
 import { ago, clip, duration, isoTime, listing } from '../core/text';
 import type { Location } from '../core/finding';
-import { fit, paragraphs } from './poolWords';
+import { fit, paragraphs } from './words';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 
@@ -285,9 +285,9 @@ export const poolCertExpiry: Rule = {
           const one = onSchedule.length === 1;
           const due = new Date(Math.max(...onSchedule.map((e) => e.bootstrap!.due.getTime())));
           const message = fit(
-            `pool ${p.name}: ${one ? "the installer's one-day bootstrap CA expires" : `the installer's ${onSchedule.length} one-day bootstrap CAs expire`} within a day, on the cluster's first day; ` +
+            `Pool ${p.name}: ${one ? "the installer's one-day bootstrap CA expires" : `the installer's ${onSchedule.length} one-day bootstrap CAs expire`} within a day, on the cluster's first day; ` +
               `${one ? 'its successor is' : 'their successors are'} due by ${isoTime(due)}`,
-            `pool ${p.name}: ${one ? "the installer's one-day bootstrap CA expires" : `the installer's ${onSchedule.length} one-day bootstrap CAs expire`} on the cluster's first day, replaced on schedule`,
+            `Pool ${p.name}: ${one ? "the installer's one-day bootstrap CA expires" : `the installer's ${onSchedule.length} one-day bootstrap CAs expire`} on the cluster's first day, replaced on schedule`,
           );
           const detail = paragraphs(
             `In bundle ${bundle}${bundleMeaning(bundle)}, ${one ? 'a CA' : `${onSchedule.length} CAs`} ` +
@@ -330,15 +330,15 @@ export const poolCertExpiry: Rule = {
         const firstName = clip(commonName(first.subject), 60);
         const firstWhen = relativeShort(first.expiry, gather);
         const headline = one
-          ? `pool ${p.name}: CA ${firstName} ${firstWhen} with no successor listed`
-          : `pool ${p.name}: ${real.length} CAs ${expired ? 'have expired or expire' : 'expire'} within 7 days with no successor listed, first ${firstName} ${firstWhen}`;
+          ? `Pool ${p.name}: CA ${firstName} ${firstWhen} with no successor listed`
+          : `Pool ${p.name}: ${real.length} CAs ${expired ? 'have expired or expire' : 'expire'} within 7 days with no successor listed, first ${firstName} ${firstWhen}`;
         const consequence = `the kubelets ${expired ? '' : 'will then '}refuse the client certificates ${one ? 'it' : 'they'} signed`;
         const staleNote = stale ? '; the list may be out of date' : '';
         const message = fit(
           `${headline}; ${consequence}${staleNote}`,
           `${headline}${staleNote}`,
           headline,
-          `pool ${p.name}: ${one ? 'a CA' : `${real.length} CAs`} ${expired ? 'expired' : 'expiring within 7 days'} with no successor listed`,
+          `Pool ${p.name}: ${one ? 'a CA' : `${real.length} CAs`} ${expired ? 'expired' : 'expiring within 7 days'} with no successor listed`,
         );
         const detail = paragraphs(
           `In bundle ${bundle}${bundleMeaning(bundle)}, ${one ? 'a CA' : `${real.length} CAs`} ` +

@@ -7,7 +7,7 @@ import { degradedCause, degradedCondition, onlyPinnedImageSets, poolName } from 
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { clip, when } from '../core/text';
-import { fit, paragraphs } from './poolWords';
+import { fit, paragraphs } from './words';
 
 const maxNodesListed = 10;
 
@@ -53,11 +53,11 @@ export const poolDegraded: Rule = {
       const causeType = causeTypes.find((t) => p.condition(t)?.status === 'True');
       const machines = c.degraded ? `: ${c.degraded} of ${c.machine ?? '?'} machines degraded` : '';
       const message = fit(
-        `pool ${p.name} is Degraded${causeType ? ` (${causeType})` : ''}${machines}; ` +
+        `Pool ${p.name} is Degraded${causeType ? ` (${causeType})` : ''}${machines}; ` +
           (p.requiredForUpgrade
             ? 'it is required for upgrade, so an update cannot complete until it recovers'
             : "not required for upgrade, it still holds back machine-config's version during an update"),
-        `pool ${p.name} is Degraded${causeType ? ` (${causeType})` : ''}${machines}`,
+        `Pool ${p.name} is Degraded${causeType ? ` (${causeType})` : ''}${machines}`,
       );
       const detail = paragraphs(
         `Pool ${poolName(p)} has been Degraded since ${when(cond.lastTransitionTime, s.gatherTime)}` +

@@ -10,7 +10,7 @@ import { assessmentOf, finding, progressingNormally, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { when } from '../core/text';
 import { describe } from '../model/condition';
-import { fit, heldFor, paragraphs } from './poolWords';
+import { fit, heldFor, paragraphs } from './words';
 
 const maxNodesListed = 10;
 
@@ -57,12 +57,12 @@ export const poolNotUpdated: Rule = {
         : 'not required for upgrade, it may trail the control plane';
       const message = normal
         ? fit(
-            `pool ${p.name} ${held ? `has been rolling out its update${held}` : 'is rolling out its update'} (${progress}), with no degraded node`,
-            `pool ${p.name} is rolling out its update, with no degraded node`,
+            `Pool ${p.name} ${held ? `has been rolling out its update${held}` : 'is rolling out its update'} (${progress}), with no degraded node`,
+            `Pool ${p.name} is rolling out its update, with no degraded node`,
           )
         : fit(
-            `pool ${p.name} ${held ? `has not been updated${held}` : 'is not updated'} (${progress}); ${tail}`,
-            `pool ${p.name} is not updated; ${tail}`,
+            `Pool ${p.name} ${held ? `has not been updated${held}` : 'is not updated'} (${progress}); ${tail}`,
+            `Pool ${p.name} is not updated; ${tail}`,
           );
       const detail = paragraphs(
         `Pool ${poolName(p)} has not rolled out its target rendered config${since}: ${poolProgress(p)}. ${config}`,

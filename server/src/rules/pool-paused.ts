@@ -9,7 +9,7 @@ import { poolName, poolProgress } from './poolText';
 import { assessmentOf, finding, rel, updating as isUpdating } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { plural } from '../core/text';
-import { fit, paragraphs } from './poolWords';
+import { fit, paragraphs } from './words';
 
 export const poolPaused: Rule = {
   meta: {
@@ -43,9 +43,9 @@ export const poolPaused: Rule = {
         const target = assessment.controlPlane.target ?? '?';
         const to = assessment.controlPlane.target ? ` to ${target}` : '';
         const message = fit(
-          `pool ${p.name} is paused, so its ${plural(outdated, 'outdated node')} will not be updated${to}` +
+          `Pool ${p.name} is paused, so its ${plural(outdated, 'outdated node')} will not be updated${to}` +
             (p.requiredForUpgrade ? ', and the update cannot complete' : ''),
-          `pool ${p.name} is paused, so its ${plural(outdated, 'outdated node')} will not be updated`,
+          `Pool ${p.name} is paused, so its ${plural(outdated, 'outdated node')} will not be updated`,
         );
         const detail = paragraphs(
           `Outdated nodes in a paused pool ${poolName(p)} will not be updated: ${outdated} node${outdated === 1 ? '' : 's'} still run${outdated === 1 ? 's' : ''} ` +
@@ -58,7 +58,7 @@ export const poolPaused: Rule = {
         return [finding(poolPaused, p.subject, where, { message, detail }, [], 'warning')];
       }
       if (!behind) {
-        const message = `pool ${p.name} is paused and up to date: new rendered configs will not roll out to its nodes until it is unpaused`;
+        const message = `Pool ${p.name} is paused and up to date: new rendered configs will not roll out to its nodes until it is unpaused`;
         const detail = paragraphs(
           `${paused}: the machine-config controller rolls out no new rendered config to its nodes until it is unpaused, and none is waiting now.`,
           kubeletCaNote(s),
@@ -77,7 +77,7 @@ export const poolPaused: Rule = {
           ? ` (${c.updated} of ${c.machine} machines updated)`
           : '';
       const message =
-        `pool ${p.name} is paused and behind its target${progress}; ` +
+        `Pool ${p.name} is paused and behind its target${progress}; ` +
         (p.requiredForUpgrade
           ? updating
             ? 'it is required for upgrade, so the update cannot complete'

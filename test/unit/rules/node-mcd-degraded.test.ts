@@ -48,7 +48,7 @@ ruleTester(nodeMcdDegraded, {
           severity: 'error',
           subject: `node/${healthyWorker}`,
           message: [
-            /^node ip-10-0-130-171\.us-west-2\.compute\.internal \(pool worker\): the machine-config daemon is Degraded, reason "failed to run nmstatectl: .{40,80}…"\n/,
+            /^Node ip-10-0-130-171\.us-west-2\.compute\.internal \(pool worker\): the machine-config daemon is Degraded, reason "failed to run nmstatectl: .{40,80}…"\n/,
             new RegExp(
               `\\(its \`reason\` annotation\\): ${unknownReason.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.`,
             ),
@@ -64,7 +64,7 @@ ruleTester(nodeMcdDegraded, {
           severity: 'error',
           subject: 'node/ip-10-0-151-214.ec2.internal',
           message: [
-            /^node ip-10-0-151-214\.ec2\.internal \(pool worker\): the machine-config daemon is Degraded: the drain cannot evict pod payments\/ledger-0, refused by its PodDisruptionBudget\n/,
+            /^Node ip-10-0-151-214\.ec2\.internal \(pool worker\): the machine-config daemon is Degraded: the drain cannot evict pod payments\/ledger-0, refused by its PodDisruptionBudget\n/,
             /\nThe daemon's reason \(its `reason` annotation\): failed to drain node: ip-10-0-151-214\.ec2\.internal after 1 hour/,
             /From the machine-config-controller log: The eviction of pod payments\/ledger-0 was refused by its PodDisruptionBudget \d+ times/,
             /namespace payments was not gathered, so its PodDisruptionBudget is not in the must-gather/,
@@ -93,11 +93,11 @@ ruleTester(nodeMcdDegraded, {
           subject: `node/${name}`,
           message: [
             new RegExp(
-              `^node ${name.replace(/\./g, '\\.')} \\(pool worker\\): the machine-config daemon is Degraded: the drain cannot evict pod [a-z-]+/[a-z0-9-]+( and 1 more pod)?\n`,
+              `^Node ${name.replace(/\./g, '\\.')} \\(pool worker\\): the machine-config daemon is Degraded: the drain cannot evict pod [a-z-]+/[a-z0-9-]+( and 1 more pod)?\n`,
             ),
             ...(i === 0
               ? [
-                  /^node ip-10-0-137-214\.ec2\.internal \(pool worker\): the machine-config daemon is Degraded: the drain cannot evict pod payments\/ledger-api-6f7c9d8b5-h2kqz\n/,
+                  /^Node ip-10-0-137-214\.ec2\.internal \(pool worker\): the machine-config daemon is Degraded: the drain cannot evict pod payments\/ledger-api-6f7c9d8b5-h2kqz\n/,
                   /\nThe daemon's reason \(its `reason` annotation\): failed to drain node \(5 tries\)/,
                   /It is stuck moving from rendered-worker-680bf661822aa3cf1e62a1a992c7ddae to rendered-worker-3b5ccd4ef0317ede03b6d2b5d976f9b5\./,
                   /This means the node cannot drain|This means a PodDisruptionBudget blocks/,

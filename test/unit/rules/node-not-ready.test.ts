@@ -66,7 +66,7 @@ ruleTester(nodeNotReady, {
           severity: 'error',
           subject: `node/${worker}`,
           message: [
-            /^node ip-10-0-130-171\.us-west-2\.compute\.internal is not ready \(Ready=False, KubeletNotReady\) for 2h0m; it counts against pool worker's maxUnavailable\n/,
+            /^Node ip-10-0-130-171\.us-west-2\.compute\.internal is not ready \(Ready=False, KubeletNotReady\) for 2h0m; it counts against pool worker's maxUnavailable\n/,
             /\nIts Ready condition has been False since 2022-03-24T15:41:05Z \(2h0m before the gather\): KubeletNotReady: container runtime network not ready: NetworkReady=false\./,
             /A node that is not ready counts against pool worker's maxUnavailable, so the machine-config rollout waits for it\./,
           ],
@@ -90,7 +90,7 @@ ruleTester(nodeNotReady, {
           severity: 'info',
           subject: `node/${worker}`,
           message: [
-            /^node ip-10-0-130-171\.us-west-2\.compute\.internal is not ready \(Ready=False, KubeletNotReady\) for 3m\d+s while its machine-config daemon updates it\n/,
+            /^Node ip-10-0-130-171\.us-west-2\.compute\.internal is not ready \(Ready=False, KubeletNotReady\) for 3m\d+s while its machine-config daemon updates it\n/,
             /a reboot for an update is NotReady for a few minutes/,
           ],
         },
@@ -104,7 +104,7 @@ ruleTester(nodeNotReady, {
           severity: 'error',
           subject: `node/${worker}`,
           message: [
-            /^node ip-10-0-130-171\.us-west-2\.compute\.internal is not ready \(Ready=False, KubeletNotReady\) for 45m\d+s while its machine-config daemon updates it, longer than a reboot takes\n/,
+            /^Node ip-10-0-130-171\.us-west-2\.compute\.internal is not ready \(Ready=False, KubeletNotReady\) for 45m\d+s while its machine-config daemon updates it, longer than a reboot takes\n/,
             /20 minutes and more is not a reboot/,
           ],
         },
@@ -118,7 +118,7 @@ ruleTester(nodeNotReady, {
           severity: 'error',
           subject: `node/${worker}`,
           message: [
-            /^node ip-10-0-130-171\.us-west-2\.compute\.internal is cordoned for 1h0m, not by a machine-config drain; it counts against pool worker's maxUnavailable\n/,
+            /^Node ip-10-0-130-171\.us-west-2\.compute\.internal is cordoned for 1h0m, not by a machine-config drain; it counts against pool worker's maxUnavailable\n/,
             /\n`spec\.unschedulable: true` since 2022-03-24T16:41:05Z \(1h0m before the gather\), and no machine-config drain asked for it \(the last drain request is uncordon-rendered-worker-/,
             /Someone cordoned it/,
             /It has been cordoned for 1h0m\./,

@@ -66,7 +66,7 @@ ruleTester(pinnedImageSetDegraded, {
           message: new RegExp(
             '^' +
               escape(
-                'pool worker reports PinnedImageSetsDegraded, naming PinnedImageSet ai-models-v2; the pool is Degraded by it, and so is machine-config\n' +
+                'Pool worker reports PinnedImageSetsDegraded, naming PinnedImageSet ai-models-v2; the pool is Degraded by it, and so is machine-config\n' +
                   'PinnedImageSetsDegraded=True on pool `worker` since 2024-09-19T10:07:57Z (4h59m before the gather): ' +
                   'Failed to populate pinned image sets for pool worker: admission webhook "validation.gatekeeper.sh" denied the request: ' +
                   '[pinned-image-sets-approved] PinnedImageSet ai-models-v2 is not on the approved list.\n\n' +
@@ -108,7 +108,7 @@ ruleTester(pinnedImageSetDegraded, {
           severity: 'error',
           subject: 'mcp/worker',
           message: [
-            /^pool worker reports PinnedImageSetsDegraded; the pool is Degraded by it\n/,
+            /^Pool worker reports PinnedImageSetsDegraded; the pool is Degraded by it\n/,
             /\nPinnedImageSetsDegraded=True on pool `worker` since 2024-03-26T09:20:14Z \(27m58s before the gather\): Failed/,
             /Failed to populate pinned image sets for pool worker: .*Too many: 101/,
             /It pins release-4-17-images and ai-workload-images\./,
@@ -148,7 +148,7 @@ ruleTester(pinnedImageSetDegraded, {
           severity: 'warning',
           subject: 'mcp/worker',
           message: [
-            /^pool worker reports PinnedImageSetsDegraded: node ip-10-0-151-214\.ec2\.internal lacks the storage for the images; from 4\.19 it does not hold the rollout\n/,
+            /^Pool worker reports PinnedImageSetsDegraded: node ip-10-0-151-214\.ec2\.internal lacks the storage for the images; from 4\.19 it does not hold the rollout\n/,
             /one or more pinned image set is reporting degraded: Node ip-10-0-151-214\.ec2\.internal is reporting/,
             /Nodes named: ip-10-0-151-214\.ec2\.internal\./,
             /lack the storage/,
@@ -173,7 +173,7 @@ ruleTester(pinnedImageSetDegraded, {
           severity: 'error',
           subject: 'mcp/worker',
           message: [
-            /^pool worker reports PinnedImageSetsDegraded: image quay\.io\/example\/model-server@sha256:0f3c failed to pull; the pool is Degraded by it\n/,
+            /^Pool worker reports PinnedImageSetsDegraded: image quay\.io\/example\/model-server@sha256:0f3c failed to pull; the pool is Degraded by it\n/,
             /Image that failed: quay\.io\/example\/model-server@sha256:0f3c\./,
           ],
         },

@@ -168,7 +168,7 @@ ruleTester(poolCertExpiry, {
           severity: 'info',
           subject: 'mcp/master',
           message: [
-            /^pool master: the installer's 2 one-day bootstrap CAs expire within a day, on the cluster's first day; their successors are due by 2025-02-26T05:04:03Z\n/,
+            /^Pool master: the installer's 2 one-day bootstrap CAs expire within a day, on the cluster's first day; their successors are due by 2025-02-26T05:04:03Z\n/,
             /\nIn bundle KubeAPIServerServingCAData \(the kube-apiserver's client CA bundle.*\), 2 CAs expire within a day/,
             /expire within a day of the gather on the cluster's first day \(installed 2025-02-25T09:58:03Z, 50m0s before the gather\)/,
             /CN=kubelet-signer,OU=openshift expires 2025-02-26T09:48:03Z, 23h0m after the gather/,
@@ -205,7 +205,7 @@ ruleTester(poolCertExpiry, {
           severity: 'warning',
           subject: 'mcp/master',
           message: [
-            /^pool master: 2 CAs expire within 7 days with no successor listed, first kubelet-signer expires 23h0m after the gather; the kubelets will then refuse the client certificates they signed\n/,
+            /^Pool master: 2 CAs expire within 7 days with no successor listed, first kubelet-signer expires 23h0m after the gather; the kubelets will then refuse the client certificates they signed\n/,
             /\nIn bundle KubeAPIServerServingCAData .*, 2 CAs expire within 7 days of the gather with no successor listed/,
             /CN=kubelet-signer,OU=openshift expires 2025-02-26T09:48:03Z, 23h0m after the gather/,
           ],
@@ -231,7 +231,7 @@ ruleTester(poolCertExpiry, {
           severity: 'warning',
           subject: 'mcp/master',
           message: [
-            /^pool master: CA kube-apiserver-to-kubelet-signer expires 2d0h after the gather with no successor listed; the kubelets will then refuse the client certificates it signed\n/,
+            /^Pool master: CA kube-apiserver-to-kubelet-signer expires 2d0h after the gather with no successor listed; the kubelets will then refuse the client certificates it signed\n/,
             /\nIn bundle KubeAPIServerServingCAData .*, a CA expires within 7 days of the gather with no successor listed in status\.certExpirys: CN=kube-apiserver-to-kubelet-signer,OU=openshift expires 2025-02-27T10:48:03Z, 2d0h after the gather\./,
           ],
           location: (s) => pool(s, 'master').at('status', 'certExpirys', 6),
@@ -367,7 +367,7 @@ ruleTester(poolCertExpiry, {
           severity: 'warning',
           subject: 'mcp/master',
           message: [
-            /^pool master: CA kube-apiserver-to-kubelet-signer expires 2d22h after the gather with no successor listed; the kubelets will then refuse the client certificates it signed\n/,
+            /^Pool master: CA kube-apiserver-to-kubelet-signer expires 2d22h after the gather with no successor listed; the kubelets will then refuse the client certificates it signed\n/,
             /\nIn bundle KubeAPIServerServingCAData \(the kube-apiserver's client CA bundle, written on the nodes as \/etc\/kubernetes\/kubelet-ca\.crt/,
             /expires within 7 days of the gather with no successor listed in status\.certExpirys: CN=kube-apiserver-to-kubelet-signer,OU=openshift expires 2025-02-28T09:02:46Z, 2d22h after the gather\./,
           ],
@@ -400,7 +400,7 @@ ruleTester(poolCertExpiry, {
           severity: 'error',
           subject: 'mcp/master',
           message: [
-            /^pool master: CA kube-apiserver-to-kubelet-signer expired 1d1h before the gather with no successor listed; the kubelets refuse the client certificates it signed\n/,
+            /^Pool master: CA kube-apiserver-to-kubelet-signer expired 1d1h before the gather with no successor listed; the kubelets refuse the client certificates it signed\n/,
             /In bundle KubeAPIServerServingCAData .*, a CA has expired with no successor listed/,
             /CN=kube-apiserver-to-kubelet-signer,OU=openshift expired 2025-02-28T09:02:46Z, 1d1h before the gather/,
             /refused by the kubelets/,
@@ -455,7 +455,7 @@ ruleTester(poolCertExpiry, {
           severity: 'warning',
           subject: 'mcp/master',
           message: [
-            /^pool master: CA kube-apiserver-to-kubelet-signer expires 2d22h after the gather with no successor listed; the kubelets will then refuse the client certificates it signed; the list may be out of date\n/,
+            /^Pool master: CA kube-apiserver-to-kubelet-signer expires 2d22h after the gather with no successor listed; the kubelets will then refuse the client certificates it signed; the list may be out of date\n/,
             /The pool is RenderDegraded \(Failed to render configuration for pool master: .*\): .* this list may be out of date\./,
           ],
           related: [

@@ -17,7 +17,7 @@ ruleTester(poolDegraded, {
           severity: 'error',
           subject: 'mcp/worker',
           message: [
-            /^pool worker is Degraded \(NodeDegraded\): 9 of 52 machines degraded; not required for upgrade, it still holds back machine-config's version during an update\n/,
+            /^Pool worker is Degraded \(NodeDegraded\): 9 of 52 machines degraded; not required for upgrade, it still holds back machine-config's version during an update\n/,
             /Pool `worker` has been Degraded since 2021-03-25T\d\d:\d\d:\d\dZ \(\d+h\d+m before the gather\): NodeDegraded: 9 nodes are reporting/,
             /9 of 52 machines are degraded/,
           ],
@@ -26,7 +26,7 @@ ruleTester(poolDegraded, {
       check([f]) {
         assert.doesNotMatch(
           f!.detail!,
-          /^pool worker is Degraded/,
+          /^Pool worker is Degraded/,
           'the detail explains, not repeats',
         );
         const nodes = f!.related.filter((r) => r.message.startsWith('node '));
@@ -44,7 +44,7 @@ ruleTester(poolDegraded, {
           severity: 'error',
           subject: 'mcp/worker',
           message: [
-            /^pool worker is Degraded \(NodeDegraded\): 9 of 52 machines degraded; it is required for upgrade, so an update cannot complete until it recovers\n/,
+            /^Pool worker is Degraded \(NodeDegraded\): 9 of 52 machines degraded; it is required for upgrade, so an update cannot complete until it recovers\n/,
             /The pool is required for upgrade, so the machine-config operator cannot complete an update until it recovers\./,
           ],
         },

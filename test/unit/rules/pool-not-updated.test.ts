@@ -16,7 +16,7 @@ ruleTester(poolNotUpdated, {
           severity: 'warning',
           subject: 'mcp/master',
           message: [
-            /^pool master has not been updated for 5m35s \(1 of 3 machines updated\); it is required for upgrade, so machine-config waits for it\n/,
+            /^Pool master has not been updated for 5m35s \(1 of 3 machines updated\); it is required for upgrade, so machine-config waits for it\n/,
             /Pool `master` has not rolled out its target rendered config since .*: Updated=False, Updating=True, 1 of 3 machines updated\. Target rendered-master-ebc4fc8c7b6a155d86684204394e4930, current rendered-master-78d48a9fbc8ba6a746040c11f8335d1a\./,
             /It is required for upgrade: the machine-config operator must not report a new version until it is updated\./,
           ],
@@ -25,7 +25,7 @@ ruleTester(poolNotUpdated, {
           severity: 'info',
           subject: 'mcp/worker',
           message: [
-            /^pool worker has not been updated for 5m35s \(0 of 3 machines updated\); not required for upgrade, it may trail the control plane\n/,
+            /^Pool worker has not been updated for 5m35s \(0 of 3 machines updated\); not required for upgrade, it may trail the control plane\n/,
             /It is not required for upgrade: compute pools may trail the control plane\./,
           ],
         },
@@ -36,7 +36,7 @@ ruleTester(poolNotUpdated, {
       snapshot: snapshotOf(samples.levelEarly, (s) => {
         (pool(s, 'worker')!.raw.spec as Json).paused = true;
       }),
-      findings: [{ severity: 'warning', subject: 'mcp/master', message: /^pool master / }],
+      findings: [{ severity: 'warning', subject: 'mcp/master', message: /^Pool master / }],
       check(found) {
         assert.equal(found.filter((x) => /\bworker\b/.test(wordsOf(x))).length, 0);
       },
@@ -56,7 +56,7 @@ ruleTester(poolNotUpdated, {
           severity: 'info',
           subject: 'mcp/master',
           message: [
-            /^pool master has been rolling out its update for \d+m\d+s \(\d of 3 machines updated\), with no degraded node\n/,
+            /^Pool master has been rolling out its update for \d+m\d+s \(\d of 3 machines updated\), with no degraded node\n/,
             /The update is progressing and this pool has no degraded node: this is its rollout/,
           ],
         },

@@ -26,7 +26,7 @@ ruleTester(poolPaused, {
           severity: 'warning',
           subject: 'mcp/worker',
           message: [
-            /^pool worker is paused and behind its target \(25 of 52 machines updated\); not required for upgrade, the operator does not wait for it\n/,
+            /^Pool worker is paused and behind its target \(25 of 52 machines updated\); not required for upgrade, the operator does not wait for it\n/,
             /It is not required for upgrade, so the operator does not wait for it; the origin upgrade test treats a paused pool as up to date\./,
           ],
           location: (s) => ({ ...pool(s, 'worker')!.at(), pointer: '/spec/paused' }),
@@ -41,7 +41,7 @@ ruleTester(poolPaused, {
           severity: 'warning',
           subject: 'mcp/worker',
           message: [
-            /^pool worker is paused and behind its target \(25 of 52 machines updated\); it is required for upgrade, so the update cannot complete\n/,
+            /^Pool worker is paused and behind its target \(25 of 52 machines updated\); it is required for upgrade, so the update cannot complete\n/,
             /the cluster update cannot complete while it is paused/,
           ],
         },
@@ -55,7 +55,7 @@ ruleTester(poolPaused, {
           severity: 'info',
           subject: 'mcp/worker',
           message: [
-            /^pool worker is paused and up to date: new rendered configs will not roll out to its nodes until it is unpaused\n/,
+            /^Pool worker is paused and up to date: new rendered configs will not roll out to its nodes until it is unpaused\n/,
             /Pool `worker` is paused \(`spec\.paused: true`\)/,
           ],
         },
@@ -77,7 +77,7 @@ ruleTester(poolPaused, {
           severity: 'warning',
           subject: 'mcp/worker',
           message: [
-            /^pool worker is paused and behind its target \(0 of 3 machines updated\)/,
+            /^Pool worker is paused and behind its target \(0 of 3 machines updated\)/,
             /is paused \(`spec\.paused: true`\) and behind its target: rendered-worker-\w+ is not rolled out/,
           ],
         },
@@ -129,7 +129,7 @@ ruleTester(poolPaused, {
           severity: 'warning',
           subject: 'mcp/master',
           message: [
-            /^pool master is paused, so its 3 outdated nodes will not be updated to 4\.15\.3, and the update cannot complete\n/,
+            /^Pool master is paused, so its 3 outdated nodes will not be updated to 4\.15\.3, and the update cannot complete\n/,
             /Outdated nodes in a paused pool `master` will not be updated: 3 nodes/,
           ],
         },
