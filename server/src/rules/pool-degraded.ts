@@ -26,7 +26,7 @@ export const poolDegraded: Rule = {
     levels: 'error',
     description: 'a MachineConfigPool is Degraded',
     explanation:
-      "a MachineConfigPool is Degraded; the message carries the nodes' `reason` annotations.",
+      "a MachineConfigPool is Degraded; its detail carries the nodes' `reason` annotations.",
     impact: 'Update Stalled',
     reads: ['MachineConfigPool', 'MachineOSConfig', 'MachineOSBuild'],
   },
