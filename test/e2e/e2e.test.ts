@@ -452,13 +452,17 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
         l.includes('lastTransitionTime: "2021-03-25T09:45:01Z"'),
       );
       await goTo(page, start + 1, lines[start]!.indexOf('lastTransitionTime') + 3);
-      const text = await hoverAtCursor(page);
-      // The diagnostic's message (VS Code's part), then the finding's explanation (ours).
-      assert.ok(text.includes(cliFinding('mco-blocked-by-non-required-pool').message), text);
-      assert.match(
-        text,
+      await hoverAtCursor(page);
+      // The diagnostic's message (VS Code's part), then the finding's explanation (ours, once
+      // the language server answers).
+      const text = await waitForText(
+        page,
+        '.monaco-editor .monaco-hover:not(.hidden)',
         /machine-config is Degraded \(RequiredPoolsFailed\) because pool worker is not ready/,
+        30_000,
       );
+      assert.ok(text.includes(cliFinding('mco-blocked-by-non-required-pool').message), text);
+      assert.match(text, /More/);
       await page.keyboard.press('Escape');
     });
 
@@ -523,10 +527,27 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
       const text = await hoverOnDegradedCondition(page);
       assert.match(text, /Degraded: expected False, actual True/);
       assert.match(text, /2h35m before the gather/);
-      // The answer without scrolling: the conditions table's Degraded row in the first 12 lines.
-      const lines = text.split('\n').filter((l) => l.trim() !== '');
-      const row = lines.findIndex((l) => /Degraded ◀/.test(l));
-      assert.ok(row >= 0 && row < 12, `the Degraded row is line ${row + 1}:\n${lines.join('\n')}`);
+      // The answer without scrolling: the conditions table's Degraded row starts in the hover's
+      // first 12 lines of text, its first line inside the part shown before any scroll.
+      const at = await page.evaluate(() => {
+        const hover = document.querySelector('.monaco-editor .monaco-hover:not(.hidden)')!;
+        const row = Array.from(hover.querySelectorAll('tr')).find((tr) =>
+          tr.textContent?.includes('Degraded ◀'),
+        );
+        if (!row) return undefined;
+        const box = hover.getBoundingClientRect();
+        const r = row.getBoundingClientRect();
+        const line = parseFloat(getComputedStyle(hover).lineHeight) || 19;
+        // Its first line of text: the condition, expected, actual and since.
+        const firstLine = r.top - box.top + line + 8;
+        return { bottom: firstLine, shown: box.height, line: (r.top - box.top) / line };
+      });
+      assert.ok(at, 'the hover holds the Degraded row');
+      assert.ok(
+        at.bottom <= at.shown && at.line < 12,
+        `the Degraded row is at line ${at.line.toFixed(1)}, ${at.bottom} px of ${at.shown} px shown`,
+      );
+      log(`Degraded row at line ${at.line.toFixed(1)} of the hover (${at.bottom}/${at.shown} px)`);
       await screenshot(page, shots, 'hover-operator-condition');
       await page.keyboard.press('Escape');
     });

@@ -53,14 +53,16 @@ describe('language server over stdio', () => {
     const related = d.relatedInformation ?? [];
     const worker = related.find((r) => r.location.uri.endsWith('/machineconfigpools/worker.yaml'));
     assert.ok(worker, 'related information points at the worker pool');
-    assert.match(
-      worker.message,
-      /no operator\.machineconfiguration\.openshift\.io\/required-for-upgrade label/,
-    );
+    assert.match(worker.message, /^pool worker is not labelled required-for-upgrade$/);
     assert.equal(
       worker.location.range.start.line,
       lineMatching(resourceFile(samples.workerBlocksMco, poolFile('worker')), /^ {2}labels:/),
     );
+    // The strongest evidence and a count of the rest: VS Code lists each above the hover.
+    assert.equal(related.length, 3);
+    for (const r of related) assert.ok(r.message.length <= 64, r.message);
+    assert.equal(d.message.length <= 200 && !d.message.includes('\n'), true);
+    assert.match(related[2]!.message, /^\+\d+ more: must-gather-inspector analyze lists all$/);
   });
 
   it('publishes the seed 001 diagnosis on machine-config.yaml at the operator version entry', async () => {

@@ -6,8 +6,18 @@ import { pathToFileURL } from 'node:url';
 import type { ParsedFileCache } from '../gather/fileCache';
 import type { Finding, Severity } from '../core/finding';
 import { rangeIn } from '../yaml/positions';
+import { clip } from '../core/text';
 
 const diagnosticSource = 'must-gather';
+
+/**
+ * Related locations a diagnostic carries: VS Code lists every one in the hover above ours and
+ * under the Problems row, so the first few (the rules put the strongest evidence first), each on
+ * one line, and a count of the rest keep the answer in sight; the CLI and JSON keep them all.
+ */
+const relatedShown = 2;
+/** Each on one line of a hover of default width. */
+const relatedMessageMax = 64;
 
 const severities: Record<Severity, DiagnosticSeverity> = {
   // LSP's numbers, written out so that the CLI bundle stays free of the LSP libraries.
@@ -36,12 +46,20 @@ export function toDiagnostic(
   };
   if (docsDir) d.codeDescription = { href: pathToFileURL(join(docsDir, `${f.rule}.md`)).href };
   if (withRelated && f.related.length > 0) {
-    d.relatedInformation = f.related.map(
+    const shown = f.related.slice(0, relatedShown);
+    d.relatedInformation = shown.map(
       (r): DiagnosticRelatedInformation => ({
         location: { uri: pathToFileURL(r.file).href, range: rangeIn(cache.peek(r.file), r) },
-        message: r.message,
+        message: clip(r.message, relatedMessageMax),
       }),
     );
+    const more = f.related.length - shown.length;
+    if (more > 0) {
+      d.relatedInformation.push({
+        location: { uri: pathToFileURL(f.location.file).href, range: d.range },
+        message: `+${more} more: must-gather-inspector analyze lists all`,
+      });
+    }
   }
   return d;
 }

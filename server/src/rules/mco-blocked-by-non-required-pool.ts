@@ -93,10 +93,7 @@ export const mcoBlockedByNonRequiredPool: Rule = {
           degraded.location,
           { message, detail },
           [
-            rel(
-              p.at('metadata', 'labels'),
-              `pool ${p.name} has no ${requiredForUpgradeLabel} label`,
-            ),
+            rel(p.at('metadata', 'labels'), `pool ${p.name} is not labelled required-for-upgrade`),
             rel(degradedCondition(p)?.location, `pool ${p.name} is degraded`),
             rel(
               p.condition('NodeDegraded')?.location,

@@ -5,7 +5,7 @@ import { clipped, table, text } from '../../core/markdown';
 
 /**
  * One row per condition. `expected` maps a type to its healthy status; the hovered condition's
- * row is marked so the eye finds it in a long table.
+ * row comes first, marked.
  */
 export function conditionTable(
   conditions: Condition[],
@@ -13,7 +13,14 @@ export function conditionTable(
   gatherTime: Date | undefined,
   hovered?: Condition,
 ): string {
-  const rows = conditions.map((c) => {
+  // The hovered condition's row leads: the answer before the rest of the table.
+  const hoveredFirst = hovered
+    ? [
+        ...conditions.filter((c) => c.location.pointer === hovered.location.pointer),
+        ...conditions.filter((c) => c.location.pointer !== hovered.location.pointer),
+      ]
+    : conditions;
+  const rows = hoveredFirst.map((c) => {
     // Own entries only: a condition typed `constructor` has no expected value.
     const want = Object.hasOwn(expected, c.type) ? expected[c.type] : undefined;
     const ok = want === undefined || want === c.status;

@@ -72,7 +72,7 @@ function conditionsHover(
       : undefined;
   // The answer first: which condition, expected against actual, and the table; then why.
   return sections(
-    [title(co, 'conditions'), headline].filter((s) => s !== undefined).join('\\\n'),
+    [title(co, 'conditions'), headline].filter((s) => s !== undefined).join(' · '),
     conditionTable(co.conditions, operatorExpected, gatherTime, hovered),
     explained,
     [meaning, full].filter((s) => s !== undefined).join('\n\n'),
