@@ -25,12 +25,12 @@ export class CompressedLogEditor implements vscode.CustomReadonlyEditorProvider 
     panel.webview.html = `<!DOCTYPE html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none';"></head><body>Opening the decompressed log…</body></html>`;
     const column = panel.viewColumn ?? vscode.ViewColumn.Active;
     try {
-      const doc = await vscode.workspace.openTextDocument(documentUriOf(document.uri));
-      await vscode.window.showTextDocument(await withLogLanguage(doc), {
-        viewColumn: column,
-        preview: false,
-      });
+      // The text first (the server reads it), then this tab gives way to it.
+      const doc = await withLogLanguage(
+        await vscode.workspace.openTextDocument(documentUriOf(document.uri)),
+      );
       panel.dispose();
+      await vscode.window.showTextDocument(doc, { viewColumn: column, preview: false });
     } catch (err) {
       this.log.info(
         `${document.uri.fsPath} opens in VS Code's own editor: ${err instanceof Error ? err.message : String(err)}`,
