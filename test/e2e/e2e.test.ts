@@ -1314,6 +1314,18 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
           .frameLocator('#active-frame')
           .locator('h2', { hasText: 'Supported layouts' })
           .waitFor({ timeout: 30_000 });
+        // Its pictures ship with it and load.
+        const picture = page
+          .frameLocator('iframe.webview.ready')
+          .frameLocator('#active-frame')
+          .locator('img[src*="upgrade-status.png"]')
+          .first();
+        await picture.scrollIntoViewIfNeeded({ timeout: 15_000 });
+        await until(
+          'the README picture upgrade-status.png did not load',
+          () => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth),
+          (w) => w > 0,
+        );
         await screenshot(page, shots, 'installed-supported-layouts');
         // Every command a person can run from the palette; those that ask (a file, a pair of
         // configs) are answered with Escape.
