@@ -4,7 +4,7 @@
  * paragraphs. Objects are named plainly in messages (pool worker, not `worker`).
  */
 import { messageMaxLength } from '../core/finding';
-import { duration, isoTime } from '../core/text';
+import { duration, isoTime, listing } from '../core/text';
 import type { Node } from '../model/node';
 import { primaryPool } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
@@ -57,7 +57,6 @@ export function nodeTitleOf(s: Snapshot, n: Node): string {
 
 /** `a`, `a and b`, `a, b and c`, and past `max` names `a, b, c and 4 more`. */
 export function someNames(names: readonly string[], max = 3): string {
-  if (names.length <= 1) return names.join('');
-  if (names.length <= max) return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  if (names.length <= max) return listing([...names]);
   return `${names.slice(0, max).join(', ')} and ${names.length - max} more`;
 }
