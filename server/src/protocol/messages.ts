@@ -145,3 +145,46 @@ export interface LogTextResult {
 export const LogTextRequest = new RequestType<LogTextParams, LogTextResult, void>(
   'mustGatherInspector/logText',
 );
+
+/** A place to open: a file and the range of the evidence in it (LSP positions). */
+export interface EvidenceLink {
+  uri: string;
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  /** What this place shows (a related location's message); absent for a finding's own place. */
+  message?: string;
+}
+
+export interface FindingEntry {
+  rule: string;
+  severity: 'error' | 'warning' | 'info' | 'hint';
+  subject: string;
+  message: string;
+  location: EvidenceLink;
+  related: EvidenceLink[];
+}
+
+export interface CauseEntry {
+  id: string;
+  title: string;
+  level: 'error' | 'warning' | 'info' | 'hint';
+  subjects: string[];
+  /** In causal order: the root(s) first. */
+  findings: FindingEntry[];
+}
+
+export interface RootFindings {
+  /** The root's path on disk. */
+  root: string;
+  /** How to name it: `<archive>!/<path>` for an extracted archive, else the path. */
+  place: string;
+  /** Worst first. */
+  causes: CauseEntry[];
+}
+
+/**
+ * Each must-gather's findings grouped by cause (`analysis/causes.ts`), worst first, for the
+ * Findings view. The client asks again on every status notification.
+ */
+export const FindingsRequest = new RequestType0<{ roots: RootFindings[] }, void>(
+  'mustGatherInspector/findings',
+);
