@@ -10,7 +10,13 @@ import { diffCommand } from './cli/diff';
 import { formatStatusJson, formatStatusText } from './cli/status';
 import { statusReport } from './analysis/statusReport';
 import type { RootStatusReport } from './core/updateStatus';
-import { formatJson, formatText, toReported, toReportedSummaries } from './cli/report';
+import {
+  formatJson,
+  formatText,
+  toReported,
+  toReportedCauses,
+  toReportedSummaries,
+} from './cli/report';
 import { pathDisplay } from './core/paths';
 import type { PathDisplay } from './core/paths';
 import { archiveBoundsFrom, defaultCacheDir, openArchive } from './gather/archiveCache';
@@ -136,7 +142,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(
       command.format === 'json'
         ? formatStatusJson(report)
-        : formatStatusText(report, process.stdout.isTTY === true),
+        : formatStatusText(report, process.stdout.isTTY === true, command.details),
     );
     return roots.some((r) => r.insights.some((i) => i.level === 'error')) ? 1 : 0;
   }
@@ -150,10 +156,18 @@ async function main(argv: string[]): Promise<number> {
     // Positions now, while this root's files are surely still in the bounded cache.
     findings.push(...toReported(display, [a], cache));
   }
+  const causes = toReportedCauses(display, analyses);
   process.stdout.write(
     command.format === 'json'
-      ? formatJson(findings, toReportedSummaries(display, analyses))
-      : formatText(findings, analyses, display, process.stdout.isTTY === true, command.brief),
+      ? formatJson(findings, toReportedSummaries(display, analyses), causes)
+      : formatText(
+          findings,
+          analyses,
+          display,
+          process.stdout.isTTY === true,
+          command.brief,
+          command.group === 'cause' ? causes : undefined,
+        ),
   );
   return findings.some((f) => f.severity === 'error') ? 1 : 0;
 }

@@ -1,14 +1,233 @@
-/** Findings grouped by what caused them (stub: each finding its own cause, until grouping lands). */
+/**
+ * One cause, one line: the findings of an analysis grouped by what caused them. Every finding
+ * belongs to exactly one cause. The grouping reads structure only, never message text:
+ * - the rules' declared consequences (`RuleMeta.leadsTo`), between findings about the same object
+ *   or an object upstream of it (node → its pool → machine-config → ClusterVersion);
+ * - the evidence a finding cites (its related locations are another finding's place);
+ * - witnesses (a finding with `about`: an alert, the CVO's log) join what is wrong with the object
+ *   they are about.
+ * Each finding takes one explainer (the one it cites, else the nearest, else the worst), so two
+ * problems that hold back the same operator stay two causes. Findings nothing explains are roots;
+ * roots of one kind (`cause`, else rule) that explain the same finding are one problem seen on
+ * several objects (nine nodes that cannot drain) and share their cause.
+ */
 import type { Cause } from '../core/cause';
-import type { Finding } from '../core/finding';
+import type { Finding, Location, Subject } from '../core/finding';
+import { severityRank } from '../core/finding';
+import { primaryPool } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
+import { rules as registered } from '../rules/registry';
+import type { Rule } from '../rules/rule';
+import { causeTitle } from './causeTitle';
 
-export function causesOf(findings: readonly Finding[], _snapshot: Snapshot): Cause[] {
-  return findings.map((f, i) => ({
-    id: `${f.rule}@${f.subject}`,
-    title: f.message,
-    level: f.severity,
-    subjects: [f.subject],
-    findings: [i],
-  }));
+/** The objects above a subject, nearest first: node → pool → machine-config → ClusterVersion. */
+export type Upstream = (subject: Subject) => Subject[];
+
+export function upstreamOf(s: Snapshot): Upstream {
+  const poolOfNode = new Map<string, string>();
+  for (const n of s.nodes) {
+    const p = primaryPool(s, n);
+    if (p) poolOfNode.set(`node/${n.name}`, `mcp/${p.name}`);
+  }
+  const above = (subject: Subject): Subject[] => {
+    if (subject === 'cv/version') return [];
+    if (subject.startsWith('co/')) return ['cv/version'];
+    if (subject.startsWith('mcp/')) return ['co/machine-config', 'cv/version'];
+    const pool = poolOfNode.get(subject);
+    if (pool) return [pool, ...above(pool)];
+    const rendered = /^mc\/rendered-(.+)-[0-9a-f]{32}$/.exec(subject)?.[1];
+    if (rendered) return [`mcp/${rendered}`, ...above(`mcp/${rendered}`)];
+    return [];
+  };
+  return above;
+}
+
+/** The object a finding stands for: the CVO's log is the cluster's, a witness its object's. */
+function objectOf(f: Finding): Subject {
+  if (f.about) return f.about;
+  return f.subject.startsWith('log/openshift-cluster-version/') ? 'cv/version' : f.subject;
+}
+
+function samePlace(a: Location, b: Location): boolean {
+  return a.file === b.file && a.doc === b.doc && a.pointer === b.pointer;
+}
+
+interface Candidate {
+  index: number;
+  /** The explained finding cites this one as evidence. */
+  cited: boolean;
+  /** How far up the explained finding's object is (0: the same object). */
+  distance: number;
+  /** By a rule's declared consequence (else by citation or as a witness). */
+  declared: boolean;
+}
+
+export function causesOf(
+  findings: readonly Finding[],
+  snapshot: Snapshot,
+  rules: readonly Rule[] = registered,
+): Cause[] {
+  const upstream = upstreamOf(snapshot);
+  const leadsTo = new Map(rules.map((r) => [r.meta.id, new Set(r.meta.leadsTo ?? [])]));
+  const consequences = new Set(rules.flatMap((r) => r.meta.leadsTo ?? []));
+  const objects = findings.map(objectOf);
+  const cites = (g: Finding, f: Finding) => g.related.some((r) => samePlace(r, f.location));
+  const distance = (from: Subject, to: Subject): number | undefined => {
+    if (from === to) return 0;
+    const i = upstream(from).indexOf(to);
+    return i < 0 ? undefined : i + 1;
+  };
+
+  // Who may explain each finding.
+  const candidates: Candidate[][] = findings.map((g, gi) =>
+    findings.flatMap((f, fi): Candidate[] => {
+      if (fi === gi) return [];
+      const cited = cites(g, f);
+      if (leadsTo.get(f.rule)?.has(g.rule)) {
+        const d = distance(objects[fi]!, objects[gi]!);
+        if (d !== undefined) return [{ index: fi, cited, distance: d, declared: true }];
+      }
+      // Evidence: what a finding cites, or a witness of its object, joins its cause, unless the
+      // cited finding is itself one of its declared explainers (no cycle through citations).
+      // Only a witness or a consequence is pulled in by citation: a problem of its own (a paused
+      // pool beside an expiring certificate of the same pool) stays its own cause.
+      const witness = g.about !== undefined && f.about === undefined && objects[fi] === g.about;
+      const joins = g.about !== undefined || consequences.has(g.rule);
+      const citedBy = joins && cites(f, g) && !leadsTo.get(g.rule)?.has(f.rule);
+      if (witness || citedBy) return [{ index: fi, cited, distance: 0, declared: false }];
+      return [];
+    }),
+  );
+
+  const parent = candidates.map((c) => best(c, findings)?.index);
+  breakCycles(parent);
+
+  const group = new UnionFind(findings.length);
+  parent.forEach((p, i) => {
+    if (p !== undefined) group.union(i, p);
+  });
+  // Roots of one kind that explain the same finding are one problem on several objects.
+  const isRoot = (i: number) => parent[i] === undefined;
+  const kind = (i: number) => findings[i]!.cause ?? findings[i]!.rule;
+  for (const c of candidates) {
+    const roots = c.filter((x) => x.declared && isRoot(x.index)).map((x) => x.index);
+    for (const a of roots) for (const b of roots) if (kind(a) === kind(b)) group.union(a, b);
+  }
+
+  const members = new Map<number, number[]>();
+  findings.forEach((_, i) => {
+    const g = group.find(i);
+    members.set(g, [...(members.get(g) ?? []), i]);
+  });
+  const causes = [...members.values()].map((indexes) =>
+    causeOf(causalOrder(indexes, parent, findings), findings, parent, objects, snapshot, upstream),
+  );
+  return causes.sort(
+    (a, b) =>
+      severityRank(a.level) - severityRank(b.level) ||
+      b.findings.length - a.findings.length ||
+      a.id.localeCompare(b.id),
+  );
+}
+
+/** The explainer a finding takes: the one it cites, else declared, nearest, worst, first. */
+function best(cs: Candidate[], findings: readonly Finding[]): Candidate | undefined {
+  return [...cs].sort(
+    (a, b) =>
+      Number(b.cited) - Number(a.cited) ||
+      Number(b.declared) - Number(a.declared) ||
+      a.distance - b.distance ||
+      severityRank(findings[a.index]!.severity) - severityRank(findings[b.index]!.severity) ||
+      a.index - b.index,
+  )[0];
+}
+
+/** Declared consequences form no cycle, but citations could close one: cut it where found. */
+function breakCycles(parent: (number | undefined)[]): void {
+  for (let start = 0; start < parent.length; start++) {
+    const seen = new Set<number>();
+    for (let i: number | undefined = start; i !== undefined; i = parent[i]) {
+      if (seen.has(i)) {
+        parent[i] = undefined;
+        break;
+      }
+      seen.add(i);
+    }
+  }
+}
+
+/** Roots first (worst first), then each finding after what explains it. */
+function causalOrder(
+  indexes: number[],
+  parent: (number | undefined)[],
+  findings: readonly Finding[],
+): number[] {
+  const bySeverity = (a: number, b: number) =>
+    severityRank(findings[a]!.severity) - severityRank(findings[b]!.severity) || a - b;
+  const inGroup = new Set(indexes);
+  const children = new Map<number, number[]>();
+  for (const i of indexes) {
+    const p = parent[i];
+    if (p !== undefined && inGroup.has(p)) children.set(p, [...(children.get(p) ?? []), i]);
+  }
+  const order: number[] = [];
+  const queue = indexes.filter((i) => parent[i] === undefined || !inGroup.has(parent[i]!));
+  queue.sort(bySeverity);
+  while (queue.length > 0) {
+    const i = queue.shift()!;
+    order.push(i);
+    queue.push(...(children.get(i) ?? []).sort(bySeverity));
+  }
+  return order;
+}
+
+function causeOf(
+  order: number[],
+  findings: readonly Finding[],
+  parent: (number | undefined)[],
+  objects: Subject[],
+  snapshot: Snapshot,
+  upstream: Upstream,
+): Cause {
+  const inCause = new Set(order);
+  const roots = order.filter((i) => parent[i] === undefined || !inCause.has(parent[i]!));
+  const first = findings[roots[0]!]!;
+  const subjects = [...new Set(order.map((i) => objects[i]!))];
+  const level = order
+    .map((i) => findings[i]!.severity)
+    .sort((a, b) => severityRank(a) - severityRank(b))[0]!;
+  const poolOf = (x: Subject) => upstream(x).find((u) => u.startsWith('mcp/'));
+  // Several roots are one problem on several objects: the cause is named by the object above them.
+  const where =
+    roots.length > 1 ? (upstream(objects[roots[0]!]!)[0] ?? first.subject) : first.subject;
+  return {
+    id: `${first.cause ?? first.rule}@${where}`,
+    title: causeTitle(
+      roots.map((i) => findings[i]!),
+      subjects,
+      snapshot,
+      poolOf,
+    ),
+    level,
+    subjects,
+    findings: order,
+  };
+}
+
+class UnionFind {
+  private readonly up: number[];
+  constructor(n: number) {
+    this.up = Array.from({ length: n }, (_, i) => i);
+  }
+  find(i: number): number {
+    while (this.up[i] !== i) {
+      this.up[i] = this.up[this.up[i]!]!;
+      i = this.up[i]!;
+    }
+    return i;
+  }
+  union(a: number, b: number): void {
+    const [x, y] = [this.find(a), this.find(b)];
+    if (x !== y) this.up[Math.max(x, y)] = Math.min(x, y);
+  }
 }

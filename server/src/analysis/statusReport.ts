@@ -17,6 +17,7 @@ import type { NodeStatus } from '../model/assessment';
 import type { ParsedFile } from '../yaml/parse';
 import { rangeIn } from '../yaml/positions';
 import type { RootAnalysis } from './analyze';
+import { causesOf } from './causes';
 
 /**
  * @param base paths are made relative to it (`/`-separated); undefined keeps them absolute.
@@ -34,6 +35,21 @@ export function statusReport(
     line: rangeIn(peek(loc.file), loc).start.line + 1,
   });
   const time = (d: Date | undefined) => (d ? isoTime(d) : null);
+  const causes = causesOf(a.findings, a.snapshot);
+  const causeOfFinding = new Map(causes.flatMap((c) => c.findings.map((f) => [f, c.id] as const)));
+  // An insight is a finding's (same rule, subject and place), or the assessment's own about the
+  // ClusterVersion, which belongs with the cause that holds the ClusterVersion back.
+  const causeOf = (i: (typeof a.insights)[number]): string | undefined => {
+    if (i.rule === undefined) return causes.find((c) => c.subjects.includes(i.subject))?.id;
+    const f = a.findings.findIndex(
+      (x) =>
+        x.rule === i.rule &&
+        x.subject === i.subject &&
+        x.location.file === i.evidence.file &&
+        x.location.pointer === i.evidence.pointer,
+    );
+    return causeOfFinding.get(f);
+  };
   const node = (n: NodeStatus): NodeReport => ({
     name: n.name,
     pool: n.pool ?? null,
@@ -115,7 +131,9 @@ export function statusReport(
       message: i.message,
       rule: i.rule ?? null,
       subject: i.subject,
+      cause: causeOf(i) ?? null,
       ...place(i.evidence),
     })),
+    causes: causes.map((c) => ({ id: c.id, title: c.title, level: c.level })),
   };
 }

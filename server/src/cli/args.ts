@@ -16,6 +16,10 @@ export type Command =
       cacheDir?: string;
       /** Text output: each finding's message without its detail. */
       brief: boolean;
+      /** analyze's text: findings under their cause (the default) or by file. */
+      group: 'cause' | 'file';
+      /** status's text: every insight of Update Health, not one line per cause. */
+      details: boolean;
     }
   | {
       cmd: 'diff';
@@ -33,16 +37,19 @@ export type Command =
 export class UsageError extends Error {}
 
 export const usage = `Usage:
-  must-gather-inspector analyze <path> [--format text|json] [--brief] [--rule <id>=<level>]...
-                        [--limit <name>=<n>]...
-      Each finding's one-line message, then its explanation indented (--brief: messages only).
+  must-gather-inspector analyze <path> [--format text|json] [--brief] [--group cause|file]
+                        [--rule <id>=<level>]... [--limit <name>=<n>]...
+      The findings under the cause they share, root first (--group file: by file, like a
+      compiler); each finding's one-line message, then its explanation indented (--brief:
+      messages only). JSON: {summary, findings, causes}, each cause's findings as indexes.
       <path> is a must-gather, a folder holding several, or a CI gather-extra folder.
       <level> is off, error, warning, info or hint.
       <name> is a bound on the work per file: ${limitNames.map((n) => `${n} (${defaultLimits[n]})`).join(', ')}.
-  must-gather-inspector status <path> [--format text|json] [--rule <id>=<level>]...
+  must-gather-inspector status <path> [--format text|json] [--details] [--rule <id>=<level>]...
                         [--limit <name>=<n>]...
       Where the update stands, as oc adm upgrade status would say it (Control Plane, Worker
-      Upgrade, Update Health), offline, each line with the file:line of its evidence.
+      Upgrade, Update Health), offline, each line with the file:line of its evidence. Update
+      Health shows one line per cause (--details: every insight, as oc lists them).
   must-gather-inspector diff <path> <machineconfig-a> <machineconfig-b> [--format text|json]
                         [--limit <name>=<n>]...
       What changed between two (rendered) MachineConfigs: a summary naming changed images
@@ -69,6 +76,8 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
   let cacheDir: string | undefined;
   let format: Format = 'text';
   let brief = false;
+  let group: 'cause' | 'file' = 'cause';
+  let details = false;
   const ruleLevels: RuleLevels = {};
   const limits: Limits = { ...defaultLimits };
   const positional: string[] = [];
@@ -88,6 +97,13 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
       format = f;
     } else if (cmd === 'analyze' && a === '--brief') {
       brief = true;
+    } else if (cmd === 'analyze' && (a === '--group' || a.startsWith('--group='))) {
+      const g = value('--group');
+      if (g !== 'cause' && g !== 'file')
+        throw new UsageError(`--group must be cause or file, not "${g}"`);
+      group = g;
+    } else if (cmd === 'status' && a === '--details') {
+      details = true;
     } else if (cmd !== 'diff' && (a === '--rule' || a.startsWith('--rule='))) {
       const spec = value('--rule');
       const m = /^([a-z0-9-]+)=(\w+)$/.exec(spec);
@@ -136,5 +152,15 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
     };
   }
   if (positional.length !== 1) throw new UsageError(`${cmd} takes exactly one <path>`);
-  return { cmd, path: positional[0]!, format, levels: ruleLevels, limits, brief, ...dir };
+  return {
+    cmd,
+    path: positional[0]!,
+    format,
+    levels: ruleLevels,
+    limits,
+    brief,
+    group,
+    details,
+    ...dir,
+  };
 }

@@ -1,6 +1,6 @@
 /**
- * Formats an analysis for the terminal (the first look at each must-gather, then findings
- * grouped by file, like a compiler) and as JSON (`{summary, findings}`).
+ * Formats an analysis for the terminal (the first look at each must-gather, then findings under
+ * their cause, or by file like a compiler) and as JSON (`{summary, findings, causes}`).
  */
 import type { ParsedFileCache } from '../gather/fileCache';
 import { rangeIn } from '../yaml/positions';
@@ -10,6 +10,8 @@ import type { PathDisplay } from '../core/paths';
 import { summaryLine, summaryNotes, summaryProvenance } from '../core/gatherSummary';
 import type { GatherSummary } from '../core/gatherSummary';
 import type { RootAnalysis } from '../analysis/analyze';
+import { causesOf } from '../analysis/causes';
+import type { Cause } from '../core/cause';
 
 interface ReportedLocation {
   file: string;
@@ -68,6 +70,33 @@ export function toReported(
   );
 }
 
+/** A cause as JSON gives it: its findings are indexes into the report's `findings`. */
+export interface ReportedCause extends Cause {
+  /** The must-gather root, relative to the analysed path. */
+  root: string;
+}
+
+/**
+ * The causes of each analysis (`analysis/causes.ts`), with indexes into the findings of all the
+ * analyses in order, as `toReported` lists them.
+ */
+export function toReportedCauses(
+  base: string | PathDisplay,
+  analyses: RootAnalysis[],
+): ReportedCause[] {
+  const relPath = typeof base === 'string' ? pathDisplay(base) : base;
+  let offset = 0;
+  return analyses.flatMap((a) => {
+    const causes = causesOf(a.findings, a.snapshot).map((c) => ({
+      ...c,
+      root: relPath(a.root.path),
+      findings: c.findings.map((i) => i + offset),
+    }));
+    offset += a.findings.length;
+    return causes;
+  });
+}
+
 /** Each root's first look, its root named like the findings' (relative to the analysed path). */
 export function toReportedSummaries(
   base: string | PathDisplay,
@@ -77,8 +106,12 @@ export function toReportedSummaries(
   return analyses.map((a) => ({ ...a.summary, root: relPath(a.summary.root) }));
 }
 
-export function formatJson(findings: ReportedFinding[], summary: GatherSummary[]): string {
-  return JSON.stringify({ summary, findings }, null, 2) + '\n';
+export function formatJson(
+  findings: ReportedFinding[],
+  summary: GatherSummary[],
+  causes: ReportedCause[],
+): string {
+  return JSON.stringify({ summary, findings, causes }, null, 2) + '\n';
 }
 
 /**
@@ -106,16 +139,36 @@ function detailLines(detail: string): string[] {
     .map((l) => (l.trim() === '' ? '' : `             ${l}`));
 }
 
-/** @param brief the messages alone, without each finding's detail. */
+const sevColor: Record<string, string> = { error: '31', warning: '33', info: '36', hint: '2' };
+
+type Paint = (code: string, s: string) => string;
+
+/** One finding: where, level, message and rule; its detail unless brief; its evidence. */
+function findingLines(f: ReportedFinding, where: string, paint: Paint, brief: boolean): string[] {
+  const sev = paint(sevColor[f.severity] ?? '0', f.severity.padEnd(7));
+  const lines = [`  ${where.padEnd(8)} ${sev} ${f.message}  ${paint('2', `[${f.rule}]`)}`];
+  if (!brief && f.detail) lines.push(...detailLines(f.detail));
+  for (const r of f.related) {
+    // Related files always lie in the finding's root: print them relative to it.
+    const short = r.file.startsWith(f.root + '/') ? r.file.slice(f.root.length + 1) : r.file;
+    lines.push(paint('2', `             ↳ ${short}:${r.line}:${r.column} ${r.message}`));
+  }
+  return lines;
+}
+
+/**
+ * @param brief the messages alone, without each finding's detail.
+ * @param causes when given, findings are printed under their cause (root first), else by file.
+ */
 export function formatText(
   findings: ReportedFinding[],
   roots: RootAnalysis[],
   base: string | PathDisplay,
   color: boolean,
   brief = false,
+  causes?: ReportedCause[],
 ): string {
-  const paint = (code: string, s: string) => (color ? `\x1b[${code}m${s}\x1b[0m` : s);
-  const sevColor: Record<string, string> = { error: '31', warning: '33', info: '36', hint: '2' };
+  const paint: Paint = (code, s) => (color ? `\x1b[${code}m${s}\x1b[0m` : s);
   const lines: string[] = [];
   const display = typeof base === 'string' ? pathDisplay(base) : base;
   const rootList = roots.map((r) => display(r.root.path));
@@ -124,27 +177,52 @@ export function formatText(
     '',
     ...formatSummaries(toReportedSummaries(display, roots), color),
   );
+  if (causes) lines.push(...causeLines(findings, causes, paint, brief));
+  else lines.push(...fileLines(findings, paint, brief));
+  const count = (s: string) => findings.filter((f) => f.severity === s).length;
+  const among = causes ? ` in ${causes.length} cause${causes.length === 1 ? '' : 's'}` : '';
+  lines.push(
+    `${findings.length} finding${findings.length === 1 ? '' : 's'}${among}: ${count('error')} errors, ${count('warning')} warnings, ${count('info')} info, ${count('hint')} hints`,
+  );
+  return lines.join('\n') + '\n';
+}
+
+/** By file, like a compiler: the file, then each finding at its line and column. */
+function fileLines(findings: ReportedFinding[], paint: Paint, brief: boolean): string[] {
+  const lines: string[] = [];
   const byFile = new Map<string, ReportedFinding[]>();
   for (const f of findings) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
   for (const [file, fs] of byFile) {
     lines.push(paint('4', file));
-    for (const f of fs) {
-      const sev = paint(sevColor[f.severity] ?? '0', f.severity.padEnd(7));
+    for (const f of fs) lines.push(...findingLines(f, `${f.line}:${f.column}`, paint, brief));
+    lines.push('');
+  }
+  return lines;
+}
+
+/** By cause: its level and title, then its findings in causal order, each at file:line:column. */
+function causeLines(
+  findings: ReportedFinding[],
+  causes: ReportedCause[],
+  paint: Paint,
+  brief: boolean,
+): string[] {
+  const lines: string[] = [];
+  for (const c of causes) {
+    const level = paint(sevColor[c.level] ?? '0', c.level.toUpperCase());
+    const count = c.findings.length === 1 ? '' : ` (${c.findings.length} findings)`;
+    lines.push(`${level} ${paint('1', c.title)}${count}`);
+    for (const i of c.findings) {
+      const f = findings[i]!;
+      const file = f.file.startsWith(f.root + '/') ? f.file.slice(f.root.length + 1) : f.file;
+      const [head, ...rest] = findingLines(f, '', paint, brief);
       lines.push(
-        `  ${`${f.line}:${f.column}`.padEnd(8)} ${sev} ${f.message}  ${paint('2', `[${f.rule}]`)}`,
+        head!.replace(/^ {11}/, '  '),
+        paint('2', `             at ${file}:${f.line}:${f.column}`),
       );
-      if (!brief && f.detail) lines.push(...detailLines(f.detail));
-      for (const r of f.related) {
-        // Related files always lie in the finding's root: print them relative to it.
-        const short = r.file.startsWith(f.root + '/') ? r.file.slice(f.root.length + 1) : r.file;
-        lines.push(paint('2', `             ↳ ${short}:${r.line}:${r.column} ${r.message}`));
-      }
+      lines.push(...rest);
     }
     lines.push('');
   }
-  const count = (s: string) => findings.filter((f) => f.severity === s).length;
-  lines.push(
-    `${findings.length} finding${findings.length === 1 ? '' : 's'}: ${count('error')} errors, ${count('warning')} warnings, ${count('info')} info, ${count('hint')} hints`,
-  );
-  return lines.join('\n') + '\n';
+  return lines;
 }

@@ -7,7 +7,14 @@
 import { summaryLine } from '../core/gatherSummary';
 import { clip, duration, ocDuration } from '../core/text';
 import { controlPlaneLabels } from '../core/updateStatus';
-import type { Evidence, NodeReport, PoolReport, StatusReport } from '../core/updateStatus';
+import type {
+  CauseHeadline,
+  Evidence,
+  InsightReport,
+  NodeReport,
+  PoolReport,
+  StatusReport,
+} from '../core/updateStatus';
 
 /** Nodes listed per pool before the rest are summed up (Degraded and Unavailable always show). */
 const nodesListed = 10;
@@ -16,7 +23,8 @@ export function formatStatusJson(report: StatusReport): string {
   return JSON.stringify(report, null, 2) + '\n';
 }
 
-export function formatStatusText(report: StatusReport, color: boolean): string {
+/** @param details every insight as oc lists them, instead of one line per cause. */
+export function formatStatusText(report: StatusReport, color: boolean, details = false): string {
   const paint = (code: string, s: string) => (color ? `\x1b[${code}m${s}\x1b[0m` : s);
   const out: string[] = [];
   for (const r of report.roots) {
@@ -87,14 +95,15 @@ export function formatStatusText(report: StatusReport, color: boolean): string {
     out.push('', '= Update Health =');
     if (r.insights.length === 0) out.push('Nothing bears on an update.');
     else {
+      const rows = details ? insightRows(r.insights) : causeRows(r.insights, r.causes);
       out.push(
         ...table(
           ['SINCE', 'LEVEL', 'IMPACT', 'MESSAGE'],
-          r.insights.map((i) => [
-            since(i.since),
-            i.level[0]!.toUpperCase() + i.level.slice(1),
-            i.impact,
-            `${clip(i.message, 160)}${i.rule ? ` [${i.rule}]` : ''}${at(i)}`,
+          rows.map((row) => [
+            since(row.since),
+            row.level[0]!.toUpperCase() + row.level.slice(1),
+            row.impact,
+            `${row.message}${at(row.evidence)}`,
           ]),
         ),
       );
@@ -102,6 +111,52 @@ export function formatStatusText(report: StatusReport, color: boolean): string {
     out.push('');
   }
   return out.join('\n');
+}
+
+interface HealthRow {
+  since: string | null;
+  level: InsightReport['level'];
+  impact: InsightReport['impact'];
+  message: string;
+  evidence: Partial<Evidence>;
+}
+
+/** Every insight, as oc lists them (worst first, then newest). */
+function insightRows(insights: InsightReport[]): HealthRow[] {
+  return insights.map((i) => ({
+    ...i,
+    message: `${i.message}${i.rule ? ` [${i.rule}]` : ''}`,
+    evidence: i,
+  }));
+}
+
+/**
+ * One line per cause, where its worst insight stands (oc's order) and with that insight's time,
+ * impact and evidence: the cause's title and how many insights it explains. Insights without a
+ * cause keep their own line.
+ */
+function causeRows(insights: InsightReport[], causes: CauseHeadline[]): HealthRow[] {
+  const rows: HealthRow[] = [];
+  const done = new Set<string>();
+  for (const i of insights) {
+    const c = i.cause === null ? undefined : causes.find((x) => x.id === i.cause);
+    if (!c) {
+      rows.push(...insightRows([i]));
+      continue;
+    }
+    if (done.has(c.id)) continue;
+    done.add(c.id);
+    const mine = insights.filter((x) => x.cause === c.id);
+    const more = mine.length > 1 ? ` (${mine.length} insights: status --details lists them)` : '';
+    rows.push({
+      since: i.since,
+      level: i.level,
+      impact: i.impact,
+      message: `${c.title}${more}`,
+      evidence: i,
+    });
+  }
+  return rows;
 }
 
 function poolTable(pools: PoolReport[], at: (e: Evidence) => string): string[] {

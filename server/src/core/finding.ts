@@ -50,6 +50,12 @@ export interface Finding {
    * (`kubelet-skew`): set where one condition has several possible owners.
    */
   cause?: string;
+  /**
+   * The object this finding bears on when its subject is a witness rather than the object: an
+   * alert about a node (`node/<name>`), the CVO's log waiting on an operator (`co/<name>`). Causes
+   * group a witness with what is wrong with that object.
+   */
+  about?: Subject;
 }
 
 /** The longest `message` a list shows whole (the Problems panel cuts near this width). */

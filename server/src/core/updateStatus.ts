@@ -119,6 +119,15 @@ export interface InsightReport extends Evidence {
   /** The rule of the finding that says why (null for what the assessment alone says). */
   rule: string | null;
   subject: string;
+  /** The id of the cause it belongs to (`causes`), null when no finding stands behind it. */
+  cause: string | null;
+}
+
+/** A cause as Update Health names it: one line for all the insights it explains. */
+export interface CauseHeadline {
+  id: string;
+  title: string;
+  level: 'error' | 'warning' | 'info' | 'hint';
 }
 
 export interface RootStatusReport {
@@ -136,6 +145,8 @@ export interface RootStatusReport {
   /** Worker pools (every pool but master). */
   pools: PoolReport[];
   insights: InsightReport[];
+  /** The analysis' causes, worst first (`analysis/causes.ts`). */
+  causes: CauseHeadline[];
 }
 
 export interface StatusReport {

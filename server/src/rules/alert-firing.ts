@@ -14,7 +14,7 @@ import { heldFor, paragraphs } from './words';
 import type { Alert } from '../model/alerts';
 import { findCondition } from '../model/condition';
 import type { Snapshot } from '../model/snapshot';
-import { alertObject, budgetAlerts } from './alertText';
+import { alertObject, alertSubject, budgetAlerts } from './alertText';
 import { assessmentOf, finding, updating } from './rule';
 import type { Rule, RuleContext } from './rule';
 
@@ -58,17 +58,18 @@ export const alertFiring: Rule = {
           ? 'Alert known to affect updates started firing during the update.'
           : 'Alert known to affect updates has been firing since before the update started.'
         : 'Alert started firing during the update.';
-      return [
-        finding(
-          alertFiring,
-          subjectOf(alert),
-          alert.location,
-          messageOf(s, alert, why, known && !during),
-          [],
-          severity,
-          alert.activeAt,
-        ),
-      ];
+      const f = finding(
+        alertFiring,
+        subjectOf(alert),
+        alert.location,
+        messageOf(s, alert, why, known && !during),
+        [],
+        severity,
+        alert.activeAt,
+      );
+      const about = alertSubject(alert);
+      if (about) f.about = about;
+      return [f];
     });
   },
 };

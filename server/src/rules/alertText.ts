@@ -30,6 +30,15 @@ export function alertObject(a: Alert): string | undefined {
   return l.pod ? `pod ${ns}${l.pod}` : undefined;
 }
 
+/** The object an alert's labels name, as a subject, when the analysis has such objects. */
+export function alertSubject(a: Alert): string | undefined {
+  const l = a.labels;
+  if (l.poddisruptionbudget) return `pdb/${a.namespace ?? ''}/${l.poddisruptionbudget}`;
+  if (a.name.startsWith('ClusterOperator') && l.name) return `co/${l.name}`;
+  const node = l.exported_node ?? l.node;
+  return node ? `node/${node}` : undefined;
+}
+
 /** The firing and pending alerts of these names whose labels hold these values, as evidence. */
 export function alertEvidence(
   s: Snapshot,

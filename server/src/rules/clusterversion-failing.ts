@@ -21,6 +21,7 @@ export const clusterVersionFailing: Rule = {
       'ClusterVersion reports Failing=True; links the operators it names (not for a refused release: that is `clusterversion-update-not-accepted`).',
     impact: 'Update Stalled',
     reads: ['ClusterVersion', 'ClusterOperator'],
+    leadsTo: ['clusterversion-update-incomplete', 'cvo-waiting-on-operator'],
   },
   check(s: Snapshot, _context: RuleContext) {
     const cv = s.clusterVersion;

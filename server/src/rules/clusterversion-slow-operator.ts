@@ -28,6 +28,7 @@ export const clusterVersionSlowOperator: Rule = {
       'ClusterVersion reports `Failing=Unknown` `SlowClusterOperator` (4.16+): the CVO has waited on an operator over 30 minutes (machine-config 90); it keeps waiting. Names and links the operators.',
     impact: 'Update Speed',
     reads: ['ClusterVersion', 'ClusterOperator', 'MachineConfigPool'],
+    leadsTo: ['clusterversion-update-incomplete', 'cvo-waiting-on-operator'],
   },
   check(s: Snapshot, _context: RuleContext) {
     const cv = s.clusterVersion;

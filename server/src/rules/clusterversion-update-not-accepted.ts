@@ -33,6 +33,7 @@ export const clusterVersionUpdateNotAccepted: Rule = {
       'the cluster-version operator has not taken the release `spec.desiredUpdate` asks for (`ReleaseAccepted=False` on 4.10+, `Failing=True` `UpgradePreconditionCheckFailed` / `ImageVerificationFailed` / `UpdatePayloadRetrievalFailed` on 4.7–4.9); quotes the failed precondition and links its cause (ClusterVersion `Upgradeable=False`, the unacknowledged admin gate, `spec.overrides`, the operators that are not upgradeable).',
     impact: 'Update Stalled',
     reads: ['ClusterVersion', 'ClusterOperator', 'ConfigMap'],
+    leadsTo: ['clusterversion-failing', 'clusterversion-update-incomplete'],
   },
   check(s: Snapshot, _context: RuleContext) {
     const cv = s.clusterVersion;

@@ -24,6 +24,7 @@ import { messageMaxLength } from '../core/finding';
 import { clip, listing, plural, when } from '../core/text';
 import { fitted, heldFor, paragraphs } from './words';
 import type { Finding } from '../core/finding';
+import { operatorSymptoms } from './consequences';
 
 /** The CVO's run levels of these operators and of machine-config (the payload's manifest prefixes). */
 const runLevel: Record<string, number> = {
@@ -55,6 +56,7 @@ export const controlPlaneRolloutStuck: Rule = {
       'etcd, kube-apiserver, kube-controller-manager or kube-scheduler: the static-pod revision rollout does not converge (`NodeInstallerProgressing`), an installer pod fails (`NodeInstallerDegraded`, with its node and pod), or an etcd member is unhealthy (`EtcdMembersDegraded`); during an update it holds the CVO before machine-config, so no pool can move.',
     impact: 'Update Stalled',
     reads: ['ClusterVersion', 'ClusterOperator', 'Node'],
+    leadsTo: [...operatorSymptoms],
   },
   check(s: Snapshot, context: RuleContext) {
     const a = assessmentOf(s, context);

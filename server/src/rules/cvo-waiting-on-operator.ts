@@ -72,27 +72,28 @@ export const cvoWaitingOnOperator: Rule = {
         ordering,
         `Look at the operator${names.length === 1 ? '' : 's'} it names: ${names.length === 1 ? 'its' : 'their'} conditions and versions.`,
       );
-      return [
-        finding(
-          cvoWaitingOnOperator,
-          log.subject,
-          { file: last.file, doc: 0, pointer: '', span: last.span },
-          { message, detail },
-          names.map((n) => {
-            const o = s.operators.find((x) => x.name === n);
-            if (!o) return undefined;
-            const degraded = findCondition(o.conditions, 'Degraded');
-            return degraded?.status === 'True'
-              ? rel(degraded.location, `${n} Degraded=True`)
-              : rel(
-                  o.operatorVersion?.location ?? o.at('status'),
-                  `${n} reports version ${o.operatorVersion?.version ?? '?'}`,
-                );
-          }),
-          severity,
-          last.time,
-        ),
-      ];
+      const f = finding(
+        cvoWaitingOnOperator,
+        log.subject,
+        { file: last.file, doc: 0, pointer: '', span: last.span },
+        { message, detail },
+        names.map((n) => {
+          const o = s.operators.find((x) => x.name === n);
+          if (!o) return undefined;
+          const degraded = findCondition(o.conditions, 'Degraded');
+          return degraded?.status === 'True'
+            ? rel(degraded.location, `${n} Degraded=True`)
+            : rel(
+                o.operatorVersion?.location ?? o.at('status'),
+                `${n} reports version ${o.operatorVersion?.version ?? '?'}`,
+              );
+        }),
+        severity,
+        last.time,
+      );
+      // The log is a witness: what it says is about the operator it waits on first.
+      if (names[0]) f.about = `co/${names[0]}`;
+      return [f];
     });
   },
 };

@@ -26,6 +26,7 @@ import { minutesSince } from './ages';
 import { nodeTitle, paragraphs } from './words';
 import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
+import { poolSymptoms } from './consequences';
 
 /** Longer than this in one phase is stuck: the MCO's per-node budget and the drain controller's threshold. */
 const mcnStuckMinutes = 10;
@@ -90,6 +91,7 @@ export const mcnPhaseStuck: Rule = {
       "a node's MachineConfigNode (4.16+ TechPreview, default from 4.20, gathered from 4.19) has held one update phase (`Unknown`: running or retrying) for more than 10 minutes, or reports `NodeDegraded=True` while the node's annotations do not say Degraded; quotes the phase's message. Nodes the node rules and `mco-drain-stuck` report get the phase as related evidence instead.",
     impact: 'Update Stalled',
     reads: ['ClusterVersion', 'ClusterOperator', 'Node', 'MachineConfigNode'],
+    leadsTo: [...poolSymptoms],
   },
   check(s: Snapshot, context: RuleContext) {
     const now = assessmentOf(s, context).now;

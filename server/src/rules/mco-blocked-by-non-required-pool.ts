@@ -14,6 +14,7 @@ import { availabilityBehaviour } from './releaseNotes';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { listing, plural } from '../core/text';
+import { operatorSymptoms } from './consequences';
 
 /** Pools the operator's RequiredPoolsFailed message names, with whether it called them required. */
 export function poolsNamedNotReady(message: string): { name: string; required: boolean }[] {
@@ -30,6 +31,7 @@ export const mcoBlockedByNonRequiredPool: Rule = {
       'machine-config is Degraded (`RequiredPoolsFailed`) because of a pool that is not required for upgrade, while every required pool is updated; its version is held back (bug 1943289).',
     impact: 'Update Stalled',
     reads: ['ClusterVersion', 'MachineConfigPool'],
+    leadsTo: [...operatorSymptoms],
     // machine-config's Degraded=True RequiredPoolsFailed is this finding's own condition.
     explains: [{ rule: 'operator-degraded' }],
   },

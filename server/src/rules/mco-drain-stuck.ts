@@ -21,6 +21,7 @@ import { mcnEvidence } from './nodeText';
 import { minutesSince } from './ages';
 import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
+import { drainCause, poolSymptoms } from './consequences';
 
 /** The controller's own threshold: after 10 minutes of failing it retries every 5 minutes. */
 const drainSlowMinutes = 10;
@@ -61,6 +62,7 @@ export const mcoDrainStuck: Rule = {
       'machine-config-controller log',
       'PodDisruptionBudget',
     ],
+    leadsTo: [...poolSymptoms],
   },
   check(s: Snapshot, context: RuleContext) {
     const now = assessmentOf(s, context).now;
@@ -146,17 +148,17 @@ export const mcoDrainStuck: Rule = {
           ),
       );
       related.push(mcnEvidence(s, n));
-      return [
-        finding(
-          mcoDrainStuck,
-          n.subject,
-          location,
-          { message, detail },
-          related,
-          overHour ? 'error' : early ? 'info' : 'warning',
-          since,
-        ),
-      ];
+      const f = finding(
+        mcoDrainStuck,
+        n.subject,
+        location,
+        { message, detail },
+        related,
+        overHour ? 'error' : early ? 'info' : 'warning',
+        since,
+      );
+      f.cause = drainCause;
+      return [f];
     });
   },
 };

@@ -15,6 +15,7 @@ import { assessmentOf, finding, rel } from './rule';
 import { paragraphs } from './words';
 import type { Rule, RuleContext } from './rule';
 import { duration, isoTime, when } from '../core/text';
+import { clusterSymptoms } from './consequences';
 
 export const mcoLevelBeforeRequiredPools: Rule = {
   meta: {
@@ -26,6 +27,7 @@ export const mcoLevelBeforeRequiredPools: Rule = {
       "machine-config reports the update's target version while a pool labelled `operator.machineconfiguration.openshift.io/required-for-upgrade` is not updated (bug 1999556 / 2019850).",
     impact: 'Update Stalled',
     reads: ['ClusterVersion', 'MachineConfigPool', 'MachineConfig'],
+    leadsTo: [...clusterSymptoms],
   },
   check(s: Snapshot, context: RuleContext) {
     const mco = operator(s, 'machine-config');

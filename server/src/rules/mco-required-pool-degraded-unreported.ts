@@ -12,6 +12,7 @@ import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { since } from './operatorWords';
 import { heldFor, paragraphs } from './words';
+import { operatorSymptoms } from './consequences';
 
 export const mcoRequiredPoolDegradedUnreported: Rule = {
   meta: {
@@ -23,6 +24,7 @@ export const mcoRequiredPoolDegradedUnreported: Rule = {
       'a required pool is Degraded while machine-config still reports Available=True, Degraded=False.',
     impact: 'Update Stalled',
     reads: ['ClusterVersion', 'MachineConfigPool'],
+    leadsTo: [...operatorSymptoms],
   },
   check(s: Snapshot, _context: RuleContext) {
     const mco = operator(s, 'machine-config');

@@ -15,6 +15,8 @@ import { describeBlockers, drainOfNode } from './drainText';
 import { clip, plural } from '../core/text';
 import { podsInError } from '../model/drainLog';
 import { fit, nodeTitleOf, paragraphs } from './words';
+import { drainCause } from './consequences';
+import { poolSymptoms } from './consequences';
 
 /** The first clause of a known failure's meaning (`the node cannot drain`), when it is short. */
 function firstClause(meaning: string): string | undefined {
@@ -32,6 +34,7 @@ export const nodeMcdDegraded: Rule = {
       "a node's machine-config daemon is Degraded or Unreconcilable, with the known failure it matches (drain, unreconcilable change); OS update failures and on-disk drift have their own rules (`node-os-update-failed`, `node-ondisk-drift`).",
     impact: 'Update Stalled',
     reads: ['MachineConfig', 'Node', 'machine-config-controller log', 'PodDisruptionBudget'],
+    leadsTo: [...poolSymptoms],
   },
   check(s: Snapshot, _context: RuleContext) {
     return s.nodes.flatMap((n) => {
@@ -79,26 +82,27 @@ export const nodeMcdDegraded: Rule = {
           `From the ${drain?.lastFailure?.from ?? drain?.blocking[0]?.line.from ?? 'machine-config-controller'} log: ${blockers.text}`,
         "Read the node's machine-config-daemon log (`namespaces/openshift-machine-config-operator/pods/machine-config-daemon-*/…/current.log`) around `Marking Degraded due to`.",
       );
-      return [
-        finding(
-          nodeMcdDegraded,
-          n.subject,
-          n.at('metadata', 'annotations', nodeAnnotations.state),
-          { message, detail },
-          [
-            reason
-              ? rel(n.at('metadata', 'annotations', nodeAnnotations.reason), "the daemon's reason")
-              : undefined,
-            pool &&
-              rel(
-                (pool.condition('NodeDegraded') ?? pool.condition('Degraded'))?.location,
-                `pool ${pool.name} reports the node`,
-              ),
-            ...(blockers?.related ?? []),
-            mcnEvidence(s, n),
-          ],
-        ),
-      ];
+      const f = finding(
+        nodeMcdDegraded,
+        n.subject,
+        n.at('metadata', 'annotations', nodeAnnotations.state),
+        { message, detail },
+        [
+          reason
+            ? rel(n.at('metadata', 'annotations', nodeAnnotations.reason), "the daemon's reason")
+            : undefined,
+          pool &&
+            rel(
+              (pool.condition('NodeDegraded') ?? pool.condition('Degraded'))?.location,
+              `pool ${pool.name} reports the node`,
+            ),
+          ...(blockers?.related ?? []),
+          mcnEvidence(s, n),
+        ],
+      );
+      // Nodes that cannot drain are one problem, whatever else their reasons say.
+      if (isDrainFailure(reason)) f.cause = drainCause;
+      return [f];
     });
   },
 };

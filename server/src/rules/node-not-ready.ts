@@ -15,6 +15,7 @@ import { primaryPool } from '../model/snapshot';
 import { assessmentOf, finding, rel } from './rule';
 import { minutesSince } from './ages';
 import type { Rule, RuleContext } from './rule';
+import { poolSymptoms } from './consequences';
 
 const errorAfterMinutes = 20;
 
@@ -28,6 +29,7 @@ export const nodeNotReady: Rule = {
       "a node is not Ready, or someone cordoned it outside a machine-config drain: it eats the pool's `maxUnavailable` (a node rebooting for its update is information for its first 20 minutes).",
     impact: 'Update Speed',
     reads: ['Node'],
+    leadsTo: [...poolSymptoms],
   },
   check(s: Snapshot, context: RuleContext) {
     const now = assessmentOf(s, context).now;

@@ -16,6 +16,7 @@ import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { classifyNodeReason } from '../model/nodeFailures';
 import type { DriftFailure } from '../model/nodeFailures';
+import { poolSymptoms } from './consequences';
 
 export const nodeOndiskDrift: Rule = {
   meta: {
@@ -28,6 +29,7 @@ export const nodeOndiskDrift: Rule = {
       "the daemon found a node's file, mode, unit mask or booted OS differ from the rendered config it validated against (`unexpected on-disk state …`): the path, the config, and the remedies (restore the file, or `/run/machine-config-daemon-force`).",
     impact: 'Update Stalled',
     reads: ['ClusterVersion', 'MachineConfig', 'Node'],
+    leadsTo: [...poolSymptoms],
   },
   check(s: Snapshot, _context: RuleContext) {
     const release = parseRelease(s.clusterVersion?.desiredVersion);

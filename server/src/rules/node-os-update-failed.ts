@@ -14,6 +14,7 @@ import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { classifyNodeReason, registryHint } from '../model/nodeFailures';
 import type { OsUpdateFailure } from '../model/nodeFailures';
+import { poolSymptoms } from './consequences';
 
 export const nodeOsUpdateFailed: Rule = {
   meta: {
@@ -26,6 +27,7 @@ export const nodeOsUpdateFailed: Rule = {
       "the machine-config daemon could not update a node's OS (`failed to update OS to …`, 4.16's `… after retries`): the image, and what the registry's answer points at (DNS, pull secret, mirrors, TLS).",
     impact: 'Update Stalled',
     reads: ['ClusterVersion', 'MachineConfig', 'Node', 'machine-config-daemon log'],
+    leadsTo: [...poolSymptoms],
   },
   check(s: Snapshot, _context: RuleContext) {
     const release = parseRelease(s.clusterVersion?.desiredVersion);

@@ -107,6 +107,7 @@ export const nodeVersionSkew: Rule = {
       "a node's kubelet trails the API server by more minors than OpenShift allows (2 on even 4.y, 1 on odd 4.y, as the kube-apiserver operator checks).",
     impact: 'None',
     reads: ['Node', 'ClusterOperator'],
+    leadsTo: ['operator-not-upgradeable'],
     // kube-apiserver's Upgradeable=False KubeletMinorVersion_… says the same skew.
     explains: [
       { rule: 'operator-not-upgradeable', subject: 'co/kube-apiserver', cause: kubeletSkew },

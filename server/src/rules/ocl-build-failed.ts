@@ -15,6 +15,7 @@ import { paragraphs } from './words';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { clip, when } from '../core/text';
+import { poolSymptoms } from './consequences';
 
 export const oclBuildFailed: Rule = {
   meta: {
@@ -32,6 +33,7 @@ export const oclBuildFailed: Rule = {
       'MachineOSConfig',
       'MachineOSBuild',
     ],
+    leadsTo: [...poolSymptoms],
   },
   check(s: Snapshot, _context: RuleContext) {
     const release = parseRelease(s.clusterVersion?.desiredVersion);

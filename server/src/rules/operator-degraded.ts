@@ -15,6 +15,7 @@ import { heldFor } from './words';
 
 import type { Rule, RuleContext } from './rule';
 import { clip } from '../core/text';
+import { clusterSymptoms } from './consequences';
 
 export const operatorDegraded: Rule = {
   meta: {
@@ -26,6 +27,7 @@ export const operatorDegraded: Rule = {
       "a ClusterOperator reports Degraded=True, with its reason and what the CVO does about it; levels follow the condition's age at the gather, as `oc adm upgrade status` judges them.",
     impact: 'API Availability',
     reads: ['ClusterVersion', 'ClusterOperator', 'Alert'],
+    leadsTo: [...clusterSymptoms],
   },
   check(s: Snapshot, context: RuleContext) {
     return s.operators.flatMap((o) => {

@@ -14,6 +14,7 @@ import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { clip, listing } from '../core/text';
 import { paragraphs } from './words';
+import { clusterSymptoms } from './consequences';
 
 export const operatorNotLeveled: Rule = {
   meta: {
@@ -25,6 +26,7 @@ export const operatorNotLeveled: Rule = {
       "a ClusterOperator reports an operator version other than the cluster's target; while an update progresses, only operators the CVO reports waiting on (all once it is stalled).",
     impact: 'Update Stalled',
     reads: ['ClusterVersion', 'ClusterOperator', 'cluster-version-operator log'],
+    leadsTo: [...clusterSymptoms],
   },
   check(s: Snapshot, context: RuleContext) {
     const cv = s.clusterVersion;

@@ -13,6 +13,7 @@ import { alertEvidence } from './alertText';
 
 import type { Rule, RuleContext } from './rule';
 import { clip } from '../core/text';
+import { clusterSymptoms } from './consequences';
 
 export const operatorUnavailable: Rule = {
   meta: {
@@ -24,6 +25,7 @@ export const operatorUnavailable: Rule = {
       "a ClusterOperator reports Available=False, with its reason and what the CVO does about it; levels follow the condition's age at the gather, as `oc adm upgrade status` judges them.",
     impact: 'API Availability',
     reads: ['ClusterVersion', 'ClusterOperator', 'Alert'],
+    leadsTo: [...clusterSymptoms],
   },
   check(s: Snapshot, context: RuleContext) {
     const release = parseRelease(s.clusterVersion?.desiredVersion);

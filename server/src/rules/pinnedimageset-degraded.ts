@@ -12,6 +12,7 @@ import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { clip, listing, when } from '../core/text';
 import { fit, paragraphs } from './words';
+import { poolSymptoms } from './consequences';
 
 const maxListed = 10;
 
@@ -33,6 +34,7 @@ export const pinnedImageSetDegraded: Rule = {
       "a MachineConfigPool reports `PinnedImageSetsDegraded=True` (4.16+); names the pool's PinnedImageSets and the nodes and images its message names.",
     impact: 'Update Stalled',
     reads: ['ClusterVersion', 'ClusterOperator', 'MachineConfigPool', 'Node'],
+    leadsTo: [...poolSymptoms],
   },
   check(s: Snapshot, _context: RuleContext) {
     const release = parseRelease(s.clusterVersion?.desiredVersion);

@@ -8,6 +8,7 @@ import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { clip, when } from '../core/text';
 import { fit, paragraphs } from './words';
+import { machineConfigSymptoms } from './consequences';
 
 const maxNodesListed = 10;
 
@@ -29,6 +30,7 @@ export const poolDegraded: Rule = {
       "a MachineConfigPool is Degraded; its detail carries the nodes' `reason` annotations.",
     impact: 'Update Stalled',
     reads: ['MachineConfigPool', 'MachineOSConfig', 'MachineOSBuild'],
+    leadsTo: ['pool-not-updated', ...machineConfigSymptoms],
   },
   check(s: Snapshot, _context: RuleContext) {
     return s.pools.flatMap((p) => {

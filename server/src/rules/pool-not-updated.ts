@@ -11,6 +11,7 @@ import type { Rule, RuleContext } from './rule';
 import { when } from '../core/text';
 import { describe } from '../model/condition';
 import { fit, heldFor, paragraphs } from './words';
+import { clusterSymptoms } from './consequences';
 
 const maxNodesListed = 10;
 
@@ -23,6 +24,7 @@ export const poolNotUpdated: Rule = {
     explanation: 'a pool has not rolled out its target rendered config.',
     impact: 'Update Speed',
     reads: ['MachineConfigPool', 'Node'],
+    leadsTo: ['operator-not-leveled', 'operator-not-upgradeable', ...clusterSymptoms],
   },
   check(s: Snapshot, context: RuleContext) {
     const assessment = assessmentOf(s, context);

@@ -10,6 +10,7 @@ import { assessmentOf, finding, rel, updating as isUpdating } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { plural } from '../core/text';
 import { fit, paragraphs } from './words';
+import { poolSymptoms } from './consequences';
 
 export const poolPaused: Rule = {
   meta: {
@@ -21,6 +22,7 @@ export const poolPaused: Rule = {
       'a paused pool; a paused required pool blocks an update; during an update its outdated nodes will not be updated.',
     impact: 'Update Stalled',
     reads: ['ClusterVersion', 'MachineConfigPool', 'Node'],
+    leadsTo: [...poolSymptoms],
   },
   check(s: Snapshot, context: RuleContext) {
     const assessment = assessmentOf(s, context);

@@ -93,6 +93,12 @@ export interface RuleMeta {
   reads: readonly EvidenceKind[];
   /** Findings of other rules that this rule's findings explain (one owner per cause). */
   explains?: readonly Explains[];
+  /**
+   * Rules whose findings this rule's findings can lead to, about the same object or one
+   * upstream of it (node → pool → machine-config → ClusterVersion): what groups findings into
+   * causes (`analysis/causes.ts`). Declared consequences only; the graph over rules is acyclic.
+   */
+  leadsTo?: readonly string[];
 }
 
 export interface Rule {
