@@ -130,7 +130,7 @@ describe('CLI analyze', () => {
   });
 
   it('prints text grouped by file with a closing count', () => {
-    const r = run('analyze', examplesDir);
+    const r = run('analyze', examplesDir, '--group', 'file');
     assert.equal(r.code, 1);
     assert.match(r.stdout, /^Analysed 2 must-gathers: /);
     assert.match(
@@ -202,7 +202,7 @@ describe('CLI analyze: the first look at each must-gather', () => {
     );
     assert.equal(lines[5], '', 'no notes');
 
-    const seeds = run('analyze', examplesDir).stdout;
+    const seeds = run('analyze', examplesDir, '--group', 'file').stdout;
     const first = seeds.indexOf(
       '  4.7.3 → 4.7.4 · AWS · cluster 528a0ee0… · channel stable-4.7 · gathered 2021-03-25T12:20:41Z · 55 nodes, 2 pools, 11 operators, 17 configs\n',
     );
@@ -229,7 +229,7 @@ describe('CLI analyze: the first look at each must-gather', () => {
       summary: Record<string, unknown>[];
       findings: { root: string }[];
     };
-    assert.deepEqual(Object.keys(out), ['summary', 'findings']);
+    assert.deepEqual(Object.keys(out), ['summary', 'findings', 'causes']);
     assert.equal(out.summary.length, 2);
     const allowed = [
       'root',

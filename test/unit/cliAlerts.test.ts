@@ -94,8 +94,12 @@ describe('CLI: firing alerts in analyze and status', () => {
     }
   });
 
-  it('status text shows them under Update Health with their evidence', () => {
-    const out = runCli('status', base).stdout;
+  it('status text shows them under Update Health with their evidence: with --details each, else under the cause they witness', () => {
+    const byCause = runCli('status', base).stdout;
+    const causes = byCause.slice(byCause.indexOf('= Update Health ='));
+    assert.ok(!causes.includes('PodDisruptionBudgetAtLimit'), "the budget alert is the drain's");
+    assert.match(causes, /\n2h17m42s +Warning +Unknown +Alert KubePodNotReady is firing /);
+    const out = runCli('status', base, '--details').stdout;
     const health = out.slice(out.indexOf('= Update Health ='));
     assert.match(
       health,

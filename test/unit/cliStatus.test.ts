@@ -44,6 +44,7 @@ describe('CLI status: the JSON contract', () => {
     assert.equal(report.roots.length, 2);
     for (const r of report.roots) {
       assert.deepEqual(Object.keys(r).sort(), [
+        'causes',
         'controlPlane',
         'gatherTime',
         'insights',
@@ -114,8 +115,19 @@ describe('CLI status: the JSON contract', () => {
         ]);
       }
       for (const i of r.insights) {
-        for (const k of ['level', 'impact', 'since', 'message', 'rule', 'subject', 'file', 'line'])
+        for (const k of [
+          'level',
+          'impact',
+          'since',
+          'message',
+          'rule',
+          'subject',
+          'cause',
+          'file',
+          'line',
+        ])
           assert.ok(k in i, `insight.${k}`);
+        assert.ok(i.cause === null || r.causes.some((c) => c.id === i.cause), 'a listed cause');
         assert.match(i.level, /^(error|warning|info)$/);
         assert.match(i.impact, /^(Update Stalled|Update Speed|API Availability|Unknown|None)$/);
       }
@@ -195,6 +207,10 @@ describe('CLI status: text and exit status', () => {
     );
     assert.match(
       r.stdout,
+      /Error +Update Stalled +Pool worker: 11 nodes cannot drain: .* \(17 insights: status --details lists them\) +cluster-scoped-resources\/machineconfiguration\.openshift\.io\/machineconfigpools\/worker\.yaml:\d+$/m,
+    );
+    assert.match(
+      run(samples.workerBlocksMco, '--details').stdout,
       /Error +Update Stalled +Pool worker is Degraded \(NodeDegraded\): 9 of 52 machines degraded/,
     );
   });

@@ -21,9 +21,9 @@ import type { Rule } from '../rules/rule';
 import { causeTitle } from './causeTitle';
 
 /** The objects above a subject, nearest first: node → pool → machine-config → ClusterVersion. */
-export type Upstream = (subject: Subject) => Subject[];
+type Upstream = (subject: Subject) => Subject[];
 
-export function upstreamOf(s: Snapshot): Upstream {
+function upstreamOf(s: Snapshot): Upstream {
   const poolOfNode = new Map<string, string>();
   for (const n of s.nodes) {
     const p = primaryPool(s, n);

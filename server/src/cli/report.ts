@@ -180,7 +180,10 @@ export function formatText(
   if (causes) lines.push(...causeLines(findings, causes, paint, brief));
   else lines.push(...fileLines(findings, paint, brief));
   const count = (s: string) => findings.filter((f) => f.severity === s).length;
-  const among = causes ? ` in ${causes.length} cause${causes.length === 1 ? '' : 's'}` : '';
+  const among =
+    causes && findings.length > 0
+      ? ` in ${causes.length} cause${causes.length === 1 ? '' : 's'}`
+      : '';
   lines.push(
     `${findings.length} finding${findings.length === 1 ? '' : 's'}${among}: ${count('error')} errors, ${count('warning')} warnings, ${count('info')} info, ${count('hint')} hints`,
   );
@@ -208,7 +211,12 @@ function causeLines(
   brief: boolean,
 ): string[] {
   const lines: string[] = [];
+  const roots = new Set(causes.map((c) => c.root));
+  let root: string | undefined;
   for (const c of causes) {
+    // Several must-gathers: each one's causes under its path, which their files are relative to.
+    if (roots.size > 1 && c.root !== root) lines.push(paint('4', c.root), '');
+    root = c.root;
     const level = paint(sevColor[c.level] ?? '0', c.level.toUpperCase());
     const count = c.findings.length === 1 ? '' : ` (${c.findings.length} findings)`;
     lines.push(`${level} ${paint('1', c.title)}${count}`);
