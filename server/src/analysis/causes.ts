@@ -48,8 +48,26 @@ function objectOf(f: Finding): Subject {
   return f.subject.startsWith('log/openshift-cluster-version/') ? 'cv/version' : f.subject;
 }
 
-function samePlace(a: Location, b: Location): boolean {
-  return a.file === b.file && a.doc === b.doc && a.pointer === b.pointer;
+/** A place as a key: file, document and pointer, or the span where there is no pointer (logs). */
+function placeKey(l: Location): string {
+  const at = l.pointer !== '' || !l.span ? l.pointer : `@${l.span[0]}-${l.span[1]}`;
+  return `${l.file}\u0000${l.doc}\u0000${at}`;
+}
+
+/** Finding indexes by each of the keys `keys` gives a finding. */
+function indexBy(
+  findings: readonly Finding[],
+  keys: (f: Finding, i: number) => string[],
+): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  findings.forEach((f, i) => {
+    for (const k of keys(f, i)) {
+      const list = out.get(k);
+      if (list) list.push(i);
+      else out.set(k, [i]);
+    }
+  });
+  return out;
 }
 
 interface Candidate {
@@ -71,33 +89,45 @@ export function causesOf(
   const leadsTo = new Map(rules.map((r) => [r.meta.id, new Set(r.meta.leadsTo ?? [])]));
   const consequences = new Set(rules.flatMap((r) => r.meta.leadsTo ?? []));
   const objects = findings.map(objectOf);
-  const cites = (g: Finding, f: Finding) => g.related.some((r) => samePlace(r, f.location));
   const distance = (from: Subject, to: Subject): number | undefined => {
     if (from === to) return 0;
     const i = upstream(from).indexOf(to);
     return i < 0 ? undefined : i + 1;
   };
+  // Indexes, so that a gather with thousands of findings is not a product of every pair.
+  const byRule = indexBy(findings, (f) => [f.rule]);
+  const byObject = indexBy(findings, (f, i) => (f.about === undefined ? [objects[i]!] : []));
+  const citers = indexBy(findings, (f) => f.related.map(placeKey));
+  const explainersOf = new Map<string, string[]>();
+  for (const r of rules)
+    for (const to of r.meta.leadsTo ?? [])
+      explainersOf.set(to, [...(explainersOf.get(to) ?? []), r.meta.id]);
 
   // Who may explain each finding.
-  const candidates: Candidate[][] = findings.map((g, gi) =>
-    findings.flatMap((f, fi): Candidate[] => {
-      if (fi === gi) return [];
-      const cited = cites(g, f);
-      if (leadsTo.get(f.rule)?.has(g.rule)) {
+  const candidates: Candidate[][] = findings.map((g, gi) => {
+    const cites = new Set(g.related.map(placeKey));
+    const found = new Map<number, Candidate>();
+    const add = (fi: number, distance: number, declared: boolean) => {
+      if (fi === gi || found.has(fi)) return;
+      const cited = cites.has(placeKey(findings[fi]!.location));
+      found.set(fi, { index: fi, cited, distance, declared });
+    };
+    for (const rule of explainersOf.get(g.rule) ?? [])
+      for (const fi of byRule.get(rule) ?? []) {
         const d = distance(objects[fi]!, objects[gi]!);
-        if (d !== undefined) return [{ index: fi, cited, distance: d, declared: true }];
+        if (d !== undefined) add(fi, d, true);
       }
-      // Evidence: what a finding cites, or a witness of its object, joins its cause, unless the
-      // cited finding is itself one of its declared explainers (no cycle through citations).
-      // Only a witness or a consequence is pulled in by citation: a problem of its own (a paused
-      // pool beside an expiring certificate of the same pool) stays its own cause.
-      const witness = g.about !== undefined && f.about === undefined && objects[fi] === g.about;
-      const joins = g.about !== undefined || consequences.has(g.rule);
-      const citedBy = joins && cites(f, g) && !leadsTo.get(g.rule)?.has(f.rule);
-      if (witness || citedBy) return [{ index: fi, cited, distance: 0, declared: false }];
-      return [];
-    }),
-  );
+    // Evidence: a witness joins what is wrong with its object. A finding another cites joins the
+    // citer's cause, unless the citer is one of its own declared consequences (no cycle); only a
+    // witness or a consequence is pulled in so: a problem of its own (a paused pool beside an
+    // expiring certificate of the same pool) stays its own cause.
+    if (g.about !== undefined) for (const fi of byObject.get(g.about) ?? []) add(fi, 0, false);
+    if (g.about !== undefined || consequences.has(g.rule)) {
+      for (const fi of citers.get(placeKey(g.location)) ?? [])
+        if (!leadsTo.get(g.rule)?.has(findings[fi]!.rule)) add(fi, 0, false);
+    }
+    return [...found.values()];
+  });
 
   const parent = candidates.map((c) => best(c, findings)?.index);
   breakCycles(parent);
@@ -110,14 +140,21 @@ export function causesOf(
   const isRoot = (i: number) => parent[i] === undefined;
   const kind = (i: number) => findings[i]!.cause ?? findings[i]!.rule;
   for (const c of candidates) {
-    const roots = c.filter((x) => x.declared && isRoot(x.index)).map((x) => x.index);
-    for (const a of roots) for (const b of roots) if (kind(a) === kind(b)) group.union(a, b);
+    const firstOfKind = new Map<string, number>();
+    for (const x of c) {
+      if (!x.declared || !isRoot(x.index)) continue;
+      const first = firstOfKind.get(kind(x.index));
+      if (first === undefined) firstOfKind.set(kind(x.index), x.index);
+      else group.union(first, x.index);
+    }
   }
 
   const members = new Map<number, number[]>();
   findings.forEach((_, i) => {
     const g = group.find(i);
-    members.set(g, [...(members.get(g) ?? []), i]);
+    const list = members.get(g);
+    if (list) list.push(i);
+    else members.set(g, [i]);
   });
   const causes = [...members.values()].map((indexes) =>
     causeOf(causalOrder(indexes, parent, findings), findings, parent, objects, snapshot, upstream),
