@@ -15,6 +15,7 @@ import { describeBlockers, drainOfNode } from './drainText';
 import { clip, plural } from '../core/text';
 import { podsInError } from '../model/drainLog';
 import { fit, nodeTitleOf, paragraphs } from './words';
+import { drainEvents, eventEvidence } from './eventText';
 
 /** The first clause of a known failure's meaning (`the node cannot drain`), when it is short. */
 function firstClause(meaning: string): string | undefined {
@@ -31,7 +32,13 @@ export const nodeMcdDegraded: Rule = {
     explanation:
       "a node's machine-config daemon is Degraded or Unreconcilable, with the known failure it matches (drain, unreconcilable change); OS update failures and on-disk drift have their own rules (`node-os-update-failed`, `node-ondisk-drift`).",
     impact: 'Update Stalled',
-    reads: ['MachineConfig', 'Node', 'machine-config-controller log', 'PodDisruptionBudget'],
+    reads: [
+      'MachineConfig',
+      'Node',
+      'machine-config-controller log',
+      'PodDisruptionBudget',
+      'Event',
+    ],
   },
   check(s: Snapshot, _context: RuleContext) {
     return s.nodes.flatMap((n) => {
@@ -96,6 +103,8 @@ export const nodeMcdDegraded: Rule = {
               ),
             ...(blockers?.related ?? []),
             mcnEvidence(s, n),
+            // The daemon's FailedToDrain, the 4.19+ controller's DrainThresholdExceeded.
+            ...(isDrainFailure(reason) ? eventEvidence(s, drainEvents(s, n.name)) : []),
           ],
         ),
       ];
