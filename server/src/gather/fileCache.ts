@@ -42,7 +42,8 @@ const notPlacement =
   /^\/items\/\d+\/(?:status|metadata\/(?:annotations|managedFields|ownerReferences)|spec\/(?!nodeName$)[^/]+)$/;
 const placementUnread: UnreadPointers = { has: (pointer) => notPlacement.test(pointer) };
 
-const notEvent = /^\/items\/\d+\/(?:metadata\/(?:annotations|labels|managedFields|ownerReferences)|related)$/;
+const notEvent =
+  /^\/items\/\d+\/(?:metadata\/(?:annotations|labels|managedFields|ownerReferences)|related)$/;
 const eventsUnread: UnreadPointers = { has: (pointer) => notEvent.test(pointer) };
 
 /**
