@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { MarkupContent } from 'vscode-languageserver-protocol';
 import { machineConfigOperatorFile, poolFile, resourceFile, samples } from '../support/fixtures';
+import { plain } from '../support/hover';
 import { LspClient } from './lspClient';
 
 const worker = resourceFile(samples.workerBlocksMco, poolFile('worker'));
@@ -79,6 +80,34 @@ describe('hovers and document links over stdio', () => {
       ),
     );
     lsp.close(mco);
+  });
+
+  it('lists a draining node’s eviction events on its name, read from default’s events.yaml (seed 1943289)', async () => {
+    const node = resourceFile(
+      samples.workerBlocksMco,
+      'cluster-scoped-resources/core/nodes/ip-10-0-139-43.ec2.internal.yaml',
+    );
+    lsp.open(node, readFileSync(node, 'utf8'));
+    const at = positionOf(node, '  name: ip-10-0-139-43.ec2.internal');
+    const h = await lsp.hover(node, at.line, at.character + 4);
+    assert.ok(h, 'a hover');
+    const c = h.contents as MarkupContent;
+    assert.equal(c.kind, 'markdown');
+    assert.match(c.value, /^\*\*Node `ip-10-0-139-43\.ec2\.internal`\*\* \(pool `worker`\)/);
+    assert.match(
+      c.value,
+      /\*\*Warning events\*\* \(of `default`, `openshift-machine-config-operator`, newest first\)/,
+    );
+    // The daemon's FailedToDrain: its count, age from the gather, and the eviction it could not
+    // make; the message escaped (no Markdown of the must-gather's text renders).
+    assert.match(
+      c.value,
+      /\| 5 tries\\: error when evicting pods\\\/\\"redis\\-ha\\-server\\-0\\"/,
+    );
+    assert.match(
+      plain(c.value),
+      /\| FailedToDrain \| 3 \| 1h0m before the gather \| 5 tries: error when evicting pods\/"redis-ha-server-0" -n "redis": global timeout reached: 1m30s \|/,
+    );
   });
 
   it('answers null outside any analysed must-gather', async () => {

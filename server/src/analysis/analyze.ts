@@ -19,6 +19,7 @@ import { severityRank } from '../core/finding';
 import { rules } from '../rules/registry';
 import { foldExplained } from './explained';
 import { loadSnapshot } from './loadSnapshot';
+import type { EventStore } from './loadEvents';
 import { summarizeGather } from './summarizeGather';
 import type { GatherSummary } from '../core/gatherSummary';
 
@@ -46,6 +47,8 @@ export interface RootAnalysis {
   findings: Finding[];
   /** Files read for this analysis: diagnostics on them are replaced by this result. */
   filesRead: string[];
+  /** The root's Warning events, read when a hover asks (those the rules cite are in the snapshot). */
+  events: EventStore;
   /** Rules that threw: logged, never fatal. */
   internalErrors: string[];
 }
@@ -76,7 +79,7 @@ export async function analyzeRoot(
   index?: GatherIndex,
 ): Promise<RootAnalysis> {
   const idx = index ?? (await buildIndex(root));
-  const { snapshot, problems, filesRead } = await loadSnapshot(idx, ctx.cache);
+  const { snapshot, problems, filesRead, events } = await loadSnapshot(idx, ctx.cache);
   const summary = await summarizeGather(idx, snapshot, ctx.cache);
   const internalErrors: string[] = [];
   const found: Finding[] = [...problems];
@@ -104,6 +107,7 @@ export async function analyzeRoot(
     insights: insightsOf(assessment, findings),
     findings,
     filesRead,
+    events,
     internalErrors,
   };
 }

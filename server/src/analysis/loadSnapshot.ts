@@ -36,6 +36,7 @@ import { PodDisruptionBudget } from '../model/podDisruptionBudget';
 import type { Snapshot } from '../model/snapshot';
 import type { Finding } from '../core/finding';
 import { fileProblem, notPrometheusAnswer } from './fileProblems';
+import { EventStore, ruleEventNamespaces } from './loadEvents';
 
 export interface LoadResult {
   snapshot: Snapshot;
@@ -43,6 +44,8 @@ export interface LoadResult {
   problems: Finding[];
   /** Every file that was read, for publishing (and clearing) diagnostics. */
   filesRead: string[];
+  /** The root's events, read on demand (the namespaces the rules needed are read already). */
+  events: EventStore;
 }
 
 export async function loadSnapshot(
@@ -113,6 +116,15 @@ export async function loadSnapshot(
   const selfDraining = selfDrainingNodes(nodes);
   const daemonPods = await daemonPodsOn(ctx, index, new Set([...osUpdate, ...selfDraining]));
   const onNodes = (names: ReadonlySet<string>) => daemonPods.filter(([, n]) => names.has(n));
+  // Events only when a rule may cite them, and only of the namespaces it would.
+  const events = new EventStore(index, cache);
+  const eventNamespaces = ruleEventNamespaces(nodes, operators);
+  const warnings =
+    eventNamespaces.length > 0
+      ? await events.warnings(eventNamespaces)
+      : { events: [], problems: [], filesRead: [] };
+  problems.push(...warnings.problems);
+  filesRead.push(...warnings.filesRead);
   const snapshot: Snapshot = {
     root: index.root,
     operators,
@@ -132,6 +144,7 @@ export async function loadSnapshot(
     pdbs,
     machineConfigNodes: mcns,
     alerts: await loadAlerts(ctx, index.alertFiles),
+    events: warnings.events,
     namespaces: [
       ...new Set(
         index.namespaces.concat(
@@ -150,7 +163,7 @@ export async function loadSnapshot(
   const infra = infrastructures.find((i) => i.name === 'cluster') ?? infrastructures[0];
   if (infra) snapshot.infrastructure = infra;
   if (index.gatherTime) snapshot.gatherTime = index.gatherTime;
-  return { snapshot, problems, filesRead };
+  return { snapshot, problems, filesRead, events };
 }
 
 /** Just the ClusterVersion (what `diff` needs to pick the release's reboot rules). */

@@ -25,8 +25,10 @@ export type ReadResult = { ok: true; parsed: ParsedFile } | { ok: false; error: 
  * items run: each item's `apiVersion`, `kind`, `metadata` less annotations, owners and
  * bookkeeping, and `spec.nodeName`; the rest of its spec and its status are left unread (a pod
  * List of one pod per node is 1 to 2 MiB, and the daemons' placement is all a rule reads of it).
+ * `events`: an EventList, each item's bookkeeping (`managedFields`, annotations, labels, owners)
+ * and `related` left unread; read only when a hover or a rule asks for a namespace's events.
  */
-export type ReadMode = 'yaml' | 'text' | 'log' | 'head' | 'placement';
+export type ReadMode = 'yaml' | 'text' | 'log' | 'head' | 'placement' | 'events';
 
 /**
  * Left unread when a file is read from disk: server-side-apply bookkeeping (half of a Node's
@@ -39,6 +41,10 @@ const unread: ReadonlySet<string> = new Set(['/metadata/managedFields', '/status
 const notPlacement =
   /^\/items\/\d+\/(?:status|metadata\/(?:annotations|managedFields|ownerReferences)|spec\/(?!nodeName$)[^/]+)$/;
 const placementUnread: UnreadPointers = { has: (pointer) => notPlacement.test(pointer) };
+
+const notEvent =
+  /^\/items\/\d+\/(?:metadata\/(?:annotations|labels|managedFields|ownerReferences)|related)$/;
+const eventsUnread: UnreadPointers = { has: (pointer) => notEvent.test(pointer) };
 
 /**
  * Files up to this size are read synchronously: one `read` costs less than the round trip to
@@ -119,7 +125,7 @@ export class ParsedFileCache {
   }
 
   invalidate(path: string): void {
-    for (const mode of ['yaml', 'text', 'log', 'head', 'placement'] as const) {
+    for (const mode of ['yaml', 'text', 'log', 'head', 'placement', 'events'] as const) {
       this.disk.delete(keyOf(path, mode));
     }
     this.probes.delete(path);
@@ -191,6 +197,7 @@ export class ParsedFileCache {
       this.disk.get(keyOf(path, 'yaml'))?.result ??
       this.disk.get(keyOf(path, 'head'))?.result ??
       this.disk.get(keyOf(path, 'placement'))?.result ??
+      this.disk.get(keyOf(path, 'events'))?.result ??
       this.disk.get(keyOf(path, 'text'))?.result ??
       this.disk.get(keyOf(path, 'log'))?.result;
     return r?.ok ? r.parsed : undefined;
@@ -272,7 +279,10 @@ export class ParsedFileCache {
     return withEncodingProblem(
       bytes,
       text,
-      this.parse(text, mode === 'placement' ? placementUnread : unread),
+      this.parse(
+        text,
+        mode === 'placement' ? placementUnread : mode === 'events' ? eventsUnread : unread,
+      ),
     );
   }
 }

@@ -205,6 +205,9 @@ const indexedResources: ReadonlySet<string> = new Set([
   'config.openshift.io/clusterversions',
   'config.openshift.io/infrastructures',
   'core/configmaps',
+  // Indexed, never read at indexing: a namespace's events are parsed when a hover or a rule
+  // asks for them (analysis/loadEvents.ts); the file can be hundreds of MiB.
+  'core/events',
   'core/namespaces',
   'core/nodes',
   'core/pods',

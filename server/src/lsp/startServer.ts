@@ -20,6 +20,7 @@ import type { Finding } from '../core/finding';
 import { poolCodeLenses } from '../features/codeLens';
 import { toDiagnostic } from '../features/diagnostics';
 import { hoverAt } from '../features/hover';
+import { hoverEvents } from '../features/hover/events';
 import { documentLinks } from '../features/links';
 import { findArchives } from '../gather/archiveCandidates';
 import { cachedRoot } from '../gather/archiveCache';
@@ -229,7 +230,7 @@ export function startServer(connection: Connection): Workspace {
     return analysis && parsed ? { file, analysis, parsed } : undefined;
   }
 
-  connection.onHover(({ textDocument, position }) => {
+  connection.onHover(async ({ textDocument, position }) => {
     const a = analysed(textDocument.uri);
     if (!a) return null;
     const offset = offsetOf(a.parsed, position.line, position.character);
@@ -237,7 +238,10 @@ export function startServer(connection: Connection): Workspace {
       findings: a.analysis.findings,
       ...(ruleDocsDir ? { docsDir: ruleDocsDir } : {}),
     };
-    return hoverAt(a.analysis.snapshot, a.file, a.parsed, offset, a.analysis, reported) ?? null;
+    // The hovered object's events are read now, once per analysis (the store caches them).
+    const { snapshot, events } = a.analysis;
+    const here = await hoverEvents(snapshot, events, a.file, a.parsed, offset);
+    return hoverAt(snapshot, a.file, a.parsed, offset, a.analysis, reported, here) ?? null;
   });
 
   connection.onRequest(MachineConfigsRequest, (p) =>

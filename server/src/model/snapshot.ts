@@ -5,6 +5,7 @@ import type { GatherRoot } from '../gather/discover';
 import type { Alert } from './alerts';
 import type { ResultOfWork } from './cvoLog';
 import type { DrainLine } from './drainLog';
+import type { KubeEvent } from './events';
 import type { ClusterOperator } from './clusterOperator';
 import type { ClusterVersion } from './clusterVersion';
 import type { AdminConfigMaps } from './configMap';
@@ -56,6 +57,13 @@ export interface Snapshot {
    * an alert in both once), when the gather saved them; empty otherwise.
    */
   alerts: Alert[];
+  /**
+   * Warning events a rule may cite, newest first: read only when such a finding is possible (a
+   * node whose drain fails or is pending or whose OS update failed: `default` and the MCO's
+   * namespace; a static-pod operator whose installer fails: its own and its operand's namespace),
+   * else empty. Hovers read other namespaces' events on demand (`analysis/loadEvents.ts`).
+   */
+  events: KubeEvent[];
   /** Namespaces the gather holds any file of (`namespaces/<ns>/…`), sorted. */
   namespaces: string[];
 }

@@ -24,6 +24,14 @@ export function operandNamespace(operator: string): string {
   return `openshift-${operator}`;
 }
 
+/**
+ * The namespace the operator itself runs in (`openshift-kube-apiserver-operator`), where its
+ * event recorder (involved object: its Deployment) writes `InstallerPodFailed`.
+ */
+export function operatorNamespace(operator: string): string {
+  return `${operandNamespace(operator)}-operator`;
+}
+
 /** The lines one sub-condition contributed to a union message, without the type prefix. */
 export function subConditionLines(message: string, type: string): string[] {
   const prefix = `${type}: `;

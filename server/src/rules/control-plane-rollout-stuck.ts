@@ -13,7 +13,13 @@ import { operatorsNamed } from '../model/operatorMessages';
 import { atLeast, parseRelease } from '../model/release';
 import { operator } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
-import { installerPodsNamed, operandNamespace, staticPodRollout } from '../model/staticPods';
+import {
+  installerPodsNamed,
+  operandNamespace,
+  operatorNamespace,
+  staticPodRollout,
+} from '../model/staticPods';
+import { eventEvidence } from './eventText';
 import type { StaticPodRollout } from '../model/staticPods';
 import { payloadOperators, updateInFlight } from '../model/assessment/controlPlane';
 import { levelByAge, minutesSince } from './ages';
@@ -55,7 +61,7 @@ export const controlPlaneRolloutStuck: Rule = {
     explanation:
       'etcd, kube-apiserver, kube-controller-manager or kube-scheduler: the static-pod revision rollout does not converge (`NodeInstallerProgressing`), an installer pod fails (`NodeInstallerDegraded`, with its node and pod), or an etcd member is unhealthy (`EtcdMembersDegraded`); during an update it holds the CVO before machine-config, so no pool can move.',
     impact: 'Update Stalled',
-    reads: ['ClusterVersion', 'ClusterOperator', 'Node'],
+    reads: ['ClusterVersion', 'ClusterOperator', 'Node', 'Event'],
     leadsTo: [...operatorSymptoms],
   },
   check(s: Snapshot, context: RuleContext) {
@@ -124,6 +130,20 @@ function report(s: Snapshot, now: Date | undefined, onTime: boolean, r: StaticPo
         rel(n?.at('metadata', 'name'), `node ${name}: named by ${o.name}'s NodeInstallerDegraded`),
       );
     }
+    // The installer controller's InstallerPodFailed, and kubelet's warnings on the named pods.
+    const podNames = new Set(pods.map((p) => p.pod));
+    related.push(
+      ...eventEvidence(
+        s,
+        s.events.filter(
+          (e) =>
+            (e.namespace === operatorNamespace(o.name) && e.reason === 'InstallerPodFailed') ||
+            (e.involved.kind === 'Pod' &&
+              e.involved.namespace === operandNamespace(o.name) &&
+              podNames.has(e.involved.name)),
+        ),
+      ),
+    );
   }
   if (r.members) {
     const m = r.members.members;

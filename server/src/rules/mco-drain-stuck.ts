@@ -18,6 +18,7 @@ import type { Snapshot } from '../model/snapshot';
 import { arr, rec } from '../model/access';
 import { describeBlockers, drainOfNode } from './drainText';
 import { mcnEvidence } from './nodeText';
+import { drainEvents, eventEvidence } from './eventText';
 import { minutesSince } from './ages';
 import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
@@ -61,6 +62,7 @@ export const mcoDrainStuck: Rule = {
       'Node',
       'machine-config-controller log',
       'PodDisruptionBudget',
+      'Event',
     ],
     leadsTo: [...poolSymptoms],
   },
@@ -147,7 +149,7 @@ export const mcoDrainStuck: Rule = {
             `the ${d.exceeded.from}: drain exceeded timeout`,
           ),
       );
-      related.push(mcnEvidence(s, n));
+      related.push(mcnEvidence(s, n), ...eventEvidence(s, drainEvents(s, n.name)));
       const f = finding(
         mcoDrainStuck,
         n.subject,

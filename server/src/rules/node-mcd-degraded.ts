@@ -15,8 +15,8 @@ import { describeBlockers, drainOfNode } from './drainText';
 import { clip, plural } from '../core/text';
 import { podsInError } from '../model/drainLog';
 import { fit, nodeTitleOf, paragraphs } from './words';
-import { drainCause } from './consequences';
-import { poolSymptoms } from './consequences';
+import { drainCause, poolSymptoms } from './consequences';
+import { drainEvents, eventEvidence } from './eventText';
 
 /** The first clause of a known failure's meaning (`the node cannot drain`), when it is short. */
 function firstClause(meaning: string): string | undefined {
@@ -33,7 +33,13 @@ export const nodeMcdDegraded: Rule = {
     explanation:
       "a node's machine-config daemon is Degraded or Unreconcilable, with the known failure it matches (drain, unreconcilable change); OS update failures and on-disk drift have their own rules (`node-os-update-failed`, `node-ondisk-drift`).",
     impact: 'Update Stalled',
-    reads: ['MachineConfig', 'Node', 'machine-config-controller log', 'PodDisruptionBudget'],
+    reads: [
+      'MachineConfig',
+      'Node',
+      'machine-config-controller log',
+      'PodDisruptionBudget',
+      'Event',
+    ],
     leadsTo: [...poolSymptoms],
   },
   check(s: Snapshot, _context: RuleContext) {
@@ -98,6 +104,8 @@ export const nodeMcdDegraded: Rule = {
             ),
           ...(blockers?.related ?? []),
           mcnEvidence(s, n),
+          // The daemon's FailedToDrain, the 4.19+ controller's DrainThresholdExceeded.
+          ...(isDrainFailure(reason) ? eventEvidence(s, drainEvents(s, n.name)) : []),
         ],
       );
       // Nodes that cannot drain are one problem, whatever else their reasons say.

@@ -15,6 +15,8 @@ import type { Rule, RuleContext } from './rule';
 import { classifyNodeReason, registryHint } from '../model/nodeFailures';
 import type { OsUpdateFailure } from '../model/nodeFailures';
 import { poolSymptoms } from './consequences';
+import { isImagePullFailure } from '../model/events';
+import { eventEvidence } from './eventText';
 
 export const nodeOsUpdateFailed: Rule = {
   meta: {
@@ -26,7 +28,7 @@ export const nodeOsUpdateFailed: Rule = {
     explanation:
       "the machine-config daemon could not update a node's OS (`failed to update OS to …`, 4.16's `… after retries`): the image, and what the registry's answer points at (DNS, pull secret, mirrors, TLS).",
     impact: 'Update Stalled',
-    reads: ['ClusterVersion', 'MachineConfig', 'Node', 'machine-config-daemon log'],
+    reads: ['ClusterVersion', 'MachineConfig', 'Node', 'machine-config-daemon log', 'Event'],
     leadsTo: [...poolSymptoms],
   },
   check(s: Snapshot, _context: RuleContext) {
@@ -86,6 +88,19 @@ export const nodeOsUpdateFailed: Rule = {
                 { file: last.file, doc: 0, pointer: '', span: last.span },
                 'the daemon’s last failed try',
               ),
+            // The daemon records no event of its own for this; kubelet's failed pulls on the
+            // node, and node events that name the image, point at the same registry.
+            ...eventEvidence(
+              s,
+              s.events.filter(
+                (e) =>
+                  (e.host === n.name && isImagePullFailure(e)) ||
+                  (e.involved.kind === 'Node' &&
+                    e.involved.name === n.name &&
+                    failure.image !== undefined &&
+                    e.message.includes(failure.image)),
+              ),
+            ),
           ],
         ),
       ];

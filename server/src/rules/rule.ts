@@ -68,6 +68,7 @@ type EvidenceKind =
   | 'Infrastructure'
   | 'Deployment'
   | 'Alert'
+  | 'Event'
   | 'cluster-version-operator log'
   | 'machine-config-controller log'
   | 'machine-config-daemon log'

@@ -7,6 +7,7 @@ import { operatorNotLeveled } from '../../../server/src/rules/operator-not-level
 import { rules } from '../../../server/src/rules/registry';
 import { healthyUpdates, samples, updates } from '../../support/fixtures';
 import { ruleContext } from '../../support/rules';
+import { warningEvent } from '../../support/events';
 import { ruleTester, snapshotOf, wordsOf } from '../../support/ruleTester';
 import { loadFixture } from '../../support/snapshot';
 
@@ -147,6 +148,70 @@ ruleTester(controlPlaneRolloutStuck, {
         );
         assert.doesNotMatch(found[0]!.message, /\n/);
       },
+    },
+    {
+      name: "cites the installer controller's InstallerPodFailed and kubelet's warnings on the failing installer pod",
+      snapshot: snapshotOf(updates.staticPodRolloutStuck, (s) => {
+        const pod = `installer-16-retry-5-${failingNode}`;
+        s.events.push(
+          warningEvent(s, {
+            namespace: 'openshift-kube-apiserver-operator',
+            involved: {
+              kind: 'Deployment',
+              name: 'kube-apiserver-operator',
+              namespace: 'openshift-kube-apiserver-operator',
+            },
+            reason: 'InstallerPodFailed',
+            message: 'installer errors: installer: timed out waiting for the condition',
+            minutesBefore: 9,
+            count: 6,
+            component: 'kube-apiserver-operator-installer-controller',
+          }),
+        );
+        s.events.push(
+          warningEvent(s, {
+            namespace: 'openshift-kube-apiserver',
+            involved: { kind: 'Pod', name: pod, namespace: 'openshift-kube-apiserver' },
+            reason: 'FailedCreatePodSandBox',
+            message: 'Failed to create pod sandbox: error adding pod to CNI network',
+            minutesBefore: 20,
+            host: failingNode,
+          }),
+        );
+        // Another pod's warning is not the installer's.
+        s.events.push(
+          warningEvent(s, {
+            namespace: 'openshift-kube-apiserver',
+            involved: {
+              kind: 'Pod',
+              name: 'kube-apiserver-guard-x',
+              namespace: 'openshift-kube-apiserver',
+            },
+            reason: 'ProbeError',
+            message: 'Readiness probe error',
+            minutesBefore: 1,
+          }),
+        );
+      }),
+      findings: [
+        {
+          severity: 'error',
+          subject: 'co/kube-apiserver',
+          message: /its installer fails on node/,
+          related: [
+            (r) =>
+              /^event InstallerPodFailed \(6 times, last 9m0s before the gather\): installer errors/.test(
+                r.message,
+              ),
+            (r) =>
+              /^event FailedCreatePodSandBox \(20m0s before the gather\): Failed to create pod sandbox/.test(
+                r.message,
+              ),
+          ],
+        },
+      ],
+      check: (found) =>
+        assert.ok(!found[0]!.related.some((r) => /ProbeError/.test(r.message)), 'another pod'),
     },
     {
       name: 'the 4.16 wording without an installer failure: still an error after an hour, with 4.16 SlowClusterOperator',

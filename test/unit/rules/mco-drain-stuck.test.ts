@@ -10,6 +10,7 @@ import { withAlerts } from '../../support/alerts';
 import { copyFixture } from '../../support/copyFixture';
 import { healthyUpdates, mustGatherRoot, samples, updates } from '../../support/fixtures';
 import { loadFixture } from '../../support/snapshot';
+import { warningEvent } from '../../support/events';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 
 /** The fourth worker of `update-drain-blocked`, cordoned 32 minutes before the gather. */
@@ -279,6 +280,37 @@ ruleTester(mcoDrainStuck, {
           subject: `node/${blocked}`,
           message:
             /emits the node events DrainThresholdExceeded \(after 10 minutes\) and DrainFailed \(after the hour\)/,
+        },
+      ],
+    },
+    {
+      name: "cites the 4.19+ drain controller's DrainThresholdExceeded event on the node, from the MCO's namespace",
+      snapshot: snapshotOf(updates.drainBlocked, (s) => {
+        s.events.push(
+          warningEvent(s, {
+            namespace: 'openshift-machine-config-operator',
+            involved: { kind: 'Node', name: blocked },
+            reason: 'DrainThresholdExceeded',
+            message:
+              'Drain failed. Drain has been failing for more than 10 minutes. Waiting 5 minutes then retrying. Error message from drain: error when evicting pods/"inventory-db-0" -n "inventory": global timeout reached: 1m30s',
+            minutesBefore: 3,
+            count: 4,
+            component: 'machineconfigcontroller-nodecontroller',
+          }),
+        );
+      }),
+      findings: [
+        {
+          severity: 'warning',
+          subject: `node/${blocked}`,
+          message: /refused its eviction/,
+          related: [
+            (r) =>
+              r.file.endsWith('/namespaces/openshift-machine-config-operator/core/events.yaml') &&
+              /^event DrainThresholdExceeded \(4 times, last 3m0s before the gather\): Drain failed\. Drain has been failing for more than 10 minutes/.test(
+                r.message,
+              ),
+          ],
         },
       ],
     },

@@ -1,3 +1,4 @@
+import type { RelatedLocation } from '../../../server/src/core/finding';
 import type { Json } from '../../../server/src/model/access';
 import type { Snapshot } from '../../../server/src/model/snapshot';
 import { nodeMcdDegraded } from '../../../server/src/rules/node-mcd-degraded';
@@ -108,7 +109,16 @@ ruleTester(nodeMcdDegraded, {
             ...node(s, name).at(),
             pointer: '/metadata/annotations/machineconfiguration.openshift.io~1state',
           }),
-          related: i === 0 ? [(r) => r.file.endsWith('worker.yaml')] : [],
+          related: [
+            ...(i === 0 ? [(r: RelatedLocation) => r.file.endsWith('worker.yaml')] : []),
+            // The daemon's FailedToDrain event on the node, from `default`'s events.
+            (r: RelatedLocation) =>
+              /^event FailedToDrain \(\d+ times, last \d+[hm]\d+[ms]\d*s? before the gather\): 5 tries: \[?error when evicting pods\//.test(
+                r.message,
+              ) &&
+              r.file.endsWith('/namespaces/default/core/events.yaml') &&
+              /^\/items\/\d+\/message$/.test(r.pointer),
+          ],
         }),
       ),
     },

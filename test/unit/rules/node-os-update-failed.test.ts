@@ -4,6 +4,7 @@ import type { Json } from '../../../server/src/model/access';
 import type { Snapshot } from '../../../server/src/model/snapshot';
 import { nodeOsUpdateFailed } from '../../../server/src/rules/node-os-update-failed';
 import { healthyUpdates, samples, updates } from '../../support/fixtures';
+import { warningEvent } from '../../support/events';
 import { ruleTester, snapshotOf, wordsOf } from '../../support/ruleTester';
 import { ruleContext } from '../../support/rules';
 import { loadFixture } from '../../support/snapshot';
@@ -87,6 +88,57 @@ ruleTester(nodeOsUpdateFailed, {
           ],
         },
       ],
+    },
+    {
+      name: "cites kubelet's failed image pulls on the node (the daemon records no event of its own)",
+      snapshot: snapshotOf(updates.osPullFailed, (s) => {
+        s.events.push(
+          warningEvent(s, {
+            namespace: 'openshift-machine-config-operator',
+            involved: {
+              kind: 'Pod',
+              name: 'machine-os-puller-x',
+              namespace: 'openshift-machine-config-operator',
+            },
+            reason: 'Failed',
+            message:
+              'Failed to pull image "quay.io/openshift-release-dev/ocp-v4.0-art-dev@sha256:0": unauthorized: access to the requested resource is not authorized',
+            minutesBefore: 12,
+            count: 3,
+            component: 'kubelet',
+            host: worker,
+          }),
+          // Another node's pull failure is not this node's evidence.
+          warningEvent(s, {
+            namespace: 'openshift-machine-config-operator',
+            involved: {
+              kind: 'Pod',
+              name: 'other',
+              namespace: 'openshift-machine-config-operator',
+            },
+            reason: 'Failed',
+            message: 'Failed to pull image "elsewhere"',
+            minutesBefore: 1,
+            component: 'kubelet',
+            host: 'another-node',
+          }),
+        );
+      }),
+      findings: [
+        {
+          severity: 'error',
+          subject,
+          message: /its OS update failed/,
+          related: [
+            (r) =>
+              /^event Failed \(3 times, last 12m0s before the gather\): Failed to pull image "quay\.io/.test(
+                r.message,
+              ),
+          ],
+        },
+      ],
+      check: (found) =>
+        assert.ok(!found[0]!.related.some((r) => /elsewhere/.test(r.message)), 'another node'),
     },
     {
       name: '4.16 without the daemon log in the gather: what to check, with the 4.13+ mirror objects',

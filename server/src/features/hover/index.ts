@@ -5,18 +5,22 @@
 import type { Hover } from 'vscode-languageserver';
 import { ClusterOperator } from '../../model/clusterOperator';
 import { ClusterVersion } from '../../model/clusterVersion';
-import type { KubeObject } from '../../model/kubeObject';
 import { MachineConfigPool } from '../../model/machineConfigPool';
+import { Node } from '../../model/node';
 import type { Snapshot } from '../../model/snapshot';
 import type { ParsedFile } from '../../yaml/parse';
 import { positionAt } from '../../yaml/positions';
 import { pathAt } from '../../yaml/pathAt';
-import { pointer, split } from '../../yaml/pointer';
+import { pointer } from '../../yaml/pointer';
 import type { Finding } from '../../core/finding';
-import { markdown, sections } from '../../core/markdown';
+import { code, markdown, sections } from '../../core/markdown';
 import { findingsAt, findingsSection } from './findingsHere';
 import { clusterVersionHover } from './clusterVersion';
 import type { UpdateView } from './clusterVersion';
+import { atIdentity, eventsSection } from './events';
+import type { HoverEvents } from './events';
+import { nodeHover } from './node';
+import { objectAt } from './objectAt';
 import { operatorHover } from './operator';
 import { poolHover } from './pool';
 import { renderedConfigHover, renderedNamePattern } from './renderedConfig';
@@ -31,6 +35,7 @@ export interface HoverFindings {
 /**
  * @param update where the update stands: ClusterVersion hovers open with it.
  * @param reported the findings whose detail a hover on their evidence shows.
+ * @param events the hovered object's Warning events, read for this hover (`hoverEvents`).
  */
 export function hoverAt(
   snapshot: Snapshot,
@@ -39,6 +44,7 @@ export function hoverAt(
   offset: number,
   update?: UpdateView,
   reported?: HoverFindings,
+  events?: HoverEvents,
 ): Hover | undefined {
   const at = pathAt(parsed, offset);
   if (!at) return undefined;
@@ -66,6 +72,13 @@ export function hoverAt(
       value = operatorHover(snapshot, obj, rel, gatherTime, explained);
     else if (obj instanceof ClusterVersion)
       value = clusterVersionHover(snapshot, obj, rel, gatherTime, update, explained);
+    else if (obj instanceof Node && atIdentity(rel)) value = nodeHover(snapshot, obj);
+    // The object's Warning events, on its name (or kind, or the top of its document).
+    if (events && events.object === obj && atIdentity(rel))
+      value = sections(
+        value ?? `**${obj.kind} ${code(obj.name)}**`,
+        eventsSection(events, gatherTime),
+      );
     // Kinds and places that do not lay out their own still show what was found there.
     if (explained && !(value ?? '').includes(explained)) value = sections(value, explained);
   }
@@ -74,32 +87,6 @@ export function hoverAt(
     contents: markdown(value),
     range: { start: positionAt(parsed, span[0]), end: positionAt(parsed, span[1]) },
   };
-}
-
-/** Every object of a snapshot, for finding the one a file position belongs to. */
-function objectsOf(s: Snapshot): KubeObject[] {
-  return [
-    ...(s.clusterVersion ? [s.clusterVersion] : []),
-    ...s.operators,
-    ...s.pools,
-    ...s.nodes,
-    ...s.machineConfigs.values(),
-  ];
-}
-
-/** The object whose source holds a path, and the path relative to that object. */
-function objectAt(
-  s: Snapshot,
-  file: string,
-  doc: number,
-  path: string[],
-): [KubeObject, string[]] | undefined {
-  for (const o of objectsOf(s)) {
-    if (o.source.file !== file || o.source.doc !== doc) continue;
-    const base = split(o.source.base);
-    if (base.every((seg, i) => path[i] === seg)) return [o, path.slice(base.length)];
-  }
-  return undefined;
 }
 
 /** The rendered config name under the offset inside a scalar's source text, if any. */
