@@ -85,10 +85,10 @@ describe('escaping must-gather text for hovers', () => {
 
   it('clips a message of MiBs without reading all of it (a fuzzed operator condition)', () => {
     // Found by the fuzz test: a 4 MiB condition message made every operator hover take ~200 ms.
+    // What it returns depends on the head alone (no timing here: speed is the benchmark's job).
     const huge = 'word and more '.repeat(400_000);
-    const t = performance.now();
-    for (let i = 0; i < 50; i++) assert.equal(clipped(huge, 160).length, 160);
-    assert.ok(performance.now() - t < 100, `${performance.now() - t} ms`);
+    assert.equal(clipped(huge, 160).length, 160);
+    assert.equal(clipped(huge, 160), clipped(huge.slice(0, 2000), 160));
   });
 });
 
