@@ -523,6 +523,30 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
       await page.keyboard.press('Escape');
     });
 
+    ui('lists the eviction events of a node that cannot drain in its hover', async () => {
+      const node = 'ip-10-0-139-43.ec2.internal';
+      const file = resourceFile(
+        samples.workerBlocksMco,
+        `cluster-scoped-resources/core/nodes/${node}.yaml`,
+      );
+      await quickOpen(page, `${node}.yaml`, 'bug-1943289');
+      const lines = readFileSync(file, 'utf8').split('\n');
+      const name = lines.findIndex((l) => l === `  name: ${node}`);
+      await goTo(page, name + 1, 9);
+      await hoverAtCursor(page);
+      // The daemon's FailedToDrain event from namespaces/default/core/events.yaml, read on demand.
+      const text = await waitForText(
+        page,
+        '.monaco-editor .monaco-hover:not(.hidden)',
+        /FailedToDrain/,
+        30_000,
+      );
+      assert.match(text, /redis-ha-server-0/);
+      assert.match(text, /before the gather/);
+      await screenshot(page, shots, 'hover-node-events');
+      await page.keyboard.press('Escape');
+    });
+
     ui('shows expected vs actual in the hover over a condition', async () => {
       const text = await hoverOnDegradedCondition(page);
       assert.match(text, /Degraded: expected False, actual True/);
