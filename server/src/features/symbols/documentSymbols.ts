@@ -93,9 +93,15 @@ function objectSymbol(
     selectionRange: rangeOf(parsed, within(selection, span)),
   });
   const children: DocumentSymbol[] = [];
-  // `ptr` is relative to the object, of keys that need no escaping.
-  const child = (label: string, detail: string | undefined, kind: number, ptr: string) =>
-    children.push(symbol(label, detail, kind, spanAt(base + ptr)));
+  // `ptr` (and `select`, what the cursor lands on) are relative to the object, of keys that
+  // need no escaping.
+  const child = (
+    label: string,
+    detail: string | undefined,
+    kind: number,
+    ptr: string,
+    select = ptr,
+  ) => children.push(symbol(label, detail, kind, spanAt(base + ptr), spanAt(base + select)));
   const entries = (segs: string[]) =>
     arr(path(obj, ...segs))
       .slice(0, maxEntries)
@@ -117,18 +123,18 @@ function objectSymbol(
   if (desired) child('desired', desired, kindField, '/status/desired');
   for (const [h, ptr] of entries(['status', 'history'])) {
     const v = str(h?.version);
-    if (v) child(v, str(h?.state), kindEvent, ptr);
+    if (v) child(v, str(h?.state), kindEvent, ptr, `${ptr}/version`);
   }
   for (const [v, ptr] of entries(['status', 'versions'])) {
     const n = str(v?.name);
-    if (n) child(n, str(v?.version), kindConstant, ptr);
+    if (n) child(n, str(v?.version), kindConstant, ptr, `${ptr}/name`);
   }
   for (const [c, ptr] of entries(['status', 'conditions'])) {
     const type = str(c?.type);
     if (!type) continue;
     const reason = str(c?.reason);
     const status = str(c?.status) ?? 'Unknown';
-    child(type, reason ? `${status} · ${reason}` : status, kindEnumMember, ptr);
+    child(type, reason ? `${status} · ${reason}` : status, kindEnumMember, ptr, `${ptr}/type`);
   }
 
   const nameSpan = spanAt(join(base, 'metadata', 'name'));
