@@ -84,8 +84,11 @@ export function toWorkspaceSymbols(
   peek: Peek,
   resolve: boolean,
 ): WorkspaceSymbol[] {
+  // Most results of a search share a few files (a pod List): each URI is made once.
+  const uris = new Map<string, string>();
   return found.map((e) => {
-    const uri = pathToFileURL(e.file).href;
+    let uri = uris.get(e.file);
+    if (uri === undefined) uris.set(e.file, (uri = pathToFileURL(e.file).href));
     const base = {
       name: e.subject,
       kind: e.symbol as WorkspaceSymbol['kind'],
