@@ -11,7 +11,7 @@ import { spanOf, positionAt } from '../../yaml/positions';
 import type { ObjectEntry, Peek } from './objects';
 
 /** Results per search: VS Code shows a few dozen; more only costs the transfer. */
-export const maxResults = 200;
+const maxResults = 200;
 
 /** How well an object matches a lower-cased query, 0 best; undefined when it does not. */
 function quality(e: ObjectEntry, q: string): number | undefined {
@@ -64,7 +64,7 @@ export function matchObjects(
 }
 
 /** Where a symbol's List item is, for a client that resolves ranges when one is picked. */
-export interface SymbolData {
+interface SymbolData {
   file: string;
   doc: number;
   pointer: string;
@@ -102,7 +102,7 @@ export function toWorkspaceSymbols(
 }
 
 /** The start of a List's item, from the file's last parse (its start when there is none). */
-export function itemRange(d: SymbolData, peek: Peek): typeof fileStart {
+function itemRange(d: SymbolData, peek: Peek): typeof fileStart {
   const parsed = peek(d.file);
   if (!parsed || !parsed.docs[d.doc]) return fileStart;
   const [s] = spanOf(parsed, d.doc, d.pointer);
