@@ -233,6 +233,26 @@ describe('document symbols', () => {
     assert.match(lines[status.range.start.line]!, /^ {2}configuration:/);
   });
 
+  it('outlines a MachineConfigNode: its config versions and update phases', () => {
+    const file = resourceFile(
+      updates.mcnStuck,
+      'cluster-scoped-resources/machineconfiguration.openshift.io/machineconfignodes/ip-10-0-136-225.eu-west-1.compute.internal.yaml',
+    );
+    const o = outline(documentOutline(file).symbols);
+    assert.equal(o[0], 'mcn/ip-10-0-136-225.eu-west-1.compute.internal MachineConfigNode');
+    assert.ok(o.includes('  spec.configVersion rendered-worker-cff6bde654f2c9da5c51d1eeb0c1271f'));
+    assert.ok(
+      o.includes(
+        '  status.configVersion rendered-worker-cff6bde654f2c9da5c51d1eeb0c1271f → rendered-worker-cff6bde654f2c9da5c51d1eeb0c1271f',
+      ),
+      o.join('\n'),
+    );
+    assert.ok(
+      o.some((l) => l.startsWith('  Updated ')),
+      o.join('\n'),
+    );
+  });
+
   it('outlines an operator’s versions and a List’s items by name', () => {
     const co = documentOutline(
       resourceFile(

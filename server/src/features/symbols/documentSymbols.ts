@@ -2,8 +2,8 @@
  * `textDocument/documentSymbol` for a resource file (the Outline, breadcrumbs, Ctrl+Shift+O):
  * the object, or each item of a List, named `<kind>/<name>` as findings name it, and under it
  * what a reader looks for: its conditions by type (status and reason in `detail`), an
- * operator's versions, the update history, a pool's configurations, the machine-config
- * daemon's annotations on a node. From the parse the cache holds; positions from `positions.ts`.
+ * operator's versions, the update history, a pool's (or a MachineConfigNode's) configurations,
+ * the machine-config daemon's annotations on a node. From the parse the cache holds; positions from `positions.ts`.
  */
 import type { DocumentSymbol } from 'vscode-languageserver';
 import { clip } from '../../core/text';
@@ -118,6 +118,11 @@ function objectSymbol(
   for (const side of ['spec', 'status']) {
     const config = str(path(obj, side, 'configuration', 'name'));
     if (config) child(`${side}.configuration`, config, kindField, `/${side}/configuration`);
+    // A MachineConfigNode's: the rendered config the node is on, and the one it is moving to.
+    const v = rec(path(obj, side, 'configVersion'));
+    const versions = [str(v?.current), str(v?.desired)].filter((x) => x !== undefined);
+    if (versions.length > 0)
+      child(`${side}.configVersion`, versions.join(' → '), kindField, `/${side}/configVersion`);
   }
   const desired = str(path(obj, 'status', 'desired', 'version'));
   if (desired) child('desired', desired, kindField, '/status/desired');
