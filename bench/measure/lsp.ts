@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { WorkspaceSymbol } from 'vscode-languageserver-protocol';
 import { LspClient } from '../../test/lsp/lspClient';
 import { median, medianRun, percentile, repo, runProcess } from './proc';
 
@@ -35,6 +36,8 @@ export interface LspFigures {
   /** What the first answer put first (checked: the ClusterOperator). */
   symbolTop: string;
   symbolResults: number;
+  /** `workspaceSymbol/resolve` of the first List item found (its List's positions read then). */
+  symbolResolveMs: number;
   /** The floor: the median round trip of a request the server answers at once, interleaved. */
   requestFloorMs: number;
   /** Today: `find <dir> -iname '*<query>*'` over the must-gather, new process, median of 5. */
@@ -67,9 +70,11 @@ async function firstDiagnostics(
 ): Promise<[LspClient, number, number]> {
   const t = performance.now();
   const gc = ['--expose-gc', '--require', join(repo, 'bench/support/gc-on-signal.cjs')];
+  // As VS Code does: a workspace symbol's range may be resolved when it is picked.
   const c = await LspClient.start([dir], {}, gc, {
     server,
     initializationOptions: { storageDir },
+    symbolResolve: true,
   });
   const ready = performance.now();
   await c.waitFor(
@@ -113,9 +118,8 @@ function hoverPositions(text: string, n: number): [number, number][] {
  * stdio round trip and the server's dispatch, the floor), so both see the same load.
  */
 async function measureSymbols(c: LspClient, dir: string, query: string) {
-  type Found = { name: string }[] | null;
   const t = performance.now();
-  const first = (await c.workspaceSymbols(query)) as Found;
+  const first = (await c.workspaceSymbols(query)) as WorkspaceSymbol[] | null;
   const symbolFirstMs = performance.now() - t;
   const symbolTop = first?.[0]?.name ?? '';
   if (symbolTop !== 'co/machine-config')
@@ -134,6 +138,11 @@ async function measureSymbols(c: LspClient, dir: string, query: string) {
     await c.workspaceSymbols(query);
     latencies.push(performance.now() - s);
   }
+  const item = first?.find((s) => !('range' in s.location));
+  if (!item) throw new Error(`workspace/symbol ${query} found no List item to resolve`);
+  const r = performance.now();
+  await c.resolveWorkspaceSymbol(item);
+  const symbolResolveMs = performance.now() - r;
   const find = medianRun(5, () => runProcess('find', [dir, '-iname', `*${query}*`]));
   return {
     symbolFirstMs,
@@ -143,6 +152,7 @@ async function measureSymbols(c: LspClient, dir: string, query: string) {
     symbolQuery: query,
     symbolTop,
     symbolResults: first?.length ?? 0,
+    symbolResolveMs,
     requestFloorMs: median(floor),
     findMs: find.ms,
   };

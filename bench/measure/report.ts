@@ -218,6 +218,12 @@ export function renderResults(r: Results): string {
       `< 50 ms (issue 27), the first included: ${verdict(Math.max(l.symbolFirstMs, l.symbolP95Ms) < 50)}`,
     ],
     [
+      "`workspaceSymbol/resolve` of a pod of `core/pods.yaml` (VS Code asks when one is picked): its List's positions read",
+      ms(l.symbolResolveMs),
+      '',
+      '',
+    ],
+    [
       `hovers on ${l.hoverFiles.map((f) => `\`${f}\``).join(' and ')}, each opened then hovered 101 times: the first of a file (slowest) / p50 / p95 of all ${l.hovers}`,
       `${ms(l.hoverFirstMs)} / ${ms(l.hoverP50Ms)} / ${ms(l.hoverP95Ms)}`,
       '',
