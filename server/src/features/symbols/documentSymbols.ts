@@ -3,7 +3,8 @@
  * the object, or each item of a List, named `<kind>/<name>` as findings name it, and under it
  * what a reader looks for: its conditions by type (status and reason in `detail`), an
  * operator's versions, the update history, a pool's (or a MachineConfigNode's) configurations,
- * the machine-config daemon's annotations on a node. From the parse the cache holds; positions from `positions.ts`.
+ * the machine-config daemon's annotations on a node. From the parse the cache holds (an open
+ * editor's text); positions from `positions.ts`.
  */
 import type { DocumentSymbol } from 'vscode-languageserver';
 import { clip } from '../../core/text';
