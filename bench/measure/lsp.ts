@@ -1,13 +1,15 @@
 /**
  * The language server over stdio, as an editor drives it: start to first diagnostics for
- * `machine-config.yaml` (cold, then a second server on the same folder), hover latency (each
- * file's first hover included), and memory after indexing and after 1,000 open/edit/close
- * cycles.
+ * `machine-config.yaml` (cold, then a second server on the same folder), `workspace/symbol`
+ * latency after indexing, hover latency (each file's first hover included), and memory after
+ * indexing and after 1,000 open/edit/close cycles.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { WorkspaceSymbol } from 'vscode-languageserver-protocol';
 import { LspClient } from '../../test/lsp/lspClient';
-import { percentile, repo } from './proc';
+import { median, medianRun, percentile, repo, runProcess } from './proc';
 
 export interface LspFigures {
   firstDiagnosticsColdMs: number;
@@ -25,6 +27,21 @@ export interface LspFigures {
   /** The files hovered, relative names. */
   hoverFiles: string[];
   rssIndexedMiB: number;
+  /** `workspace/symbol` for `symbolQuery` right after indexing (the objects listed then). */
+  symbolFirstMs: number;
+  symbolP50Ms: number;
+  symbolP95Ms: number;
+  symbolQueries: number;
+  symbolQuery: string;
+  /** What the first answer put first (checked: the ClusterOperator). */
+  symbolTop: string;
+  symbolResults: number;
+  /** `workspaceSymbol/resolve` of the first List item found (its List's positions read then). */
+  symbolResolveMs: number;
+  /** The floor: the median round trip of a request the server answers at once, interleaved. */
+  requestFloorMs: number;
+  /** Today: `find <dir> -iname '*<query>*'` over the must-gather, new process, median of 5. */
+  findMs: number;
   /** After 100 cycles that warm the JIT and size the heap. */
   rssWarmedMiB: number;
   rssAfterCyclesMiB: number;
@@ -53,9 +70,11 @@ async function firstDiagnostics(
 ): Promise<[LspClient, number, number]> {
   const t = performance.now();
   const gc = ['--expose-gc', '--require', join(repo, 'bench/support/gc-on-signal.cjs')];
+  // As VS Code does: a workspace symbol's range may be resolved when it is picked.
   const c = await LspClient.start([dir], {}, gc, {
     server,
     initializationOptions: { storageDir },
+    symbolResolve: true,
   });
   const ready = performance.now();
   await c.waitFor(
@@ -94,6 +113,52 @@ function hoverPositions(text: string, n: number): [number, number][] {
 }
 
 /**
+ * Ctrl+T right after indexing: the first `workspace/symbol` (which lists the objects), then
+ * 100 more, each after a request the server answers at once (a hover outside every root: the
+ * stdio round trip and the server's dispatch, the floor), so both see the same load.
+ */
+async function measureSymbols(c: LspClient, dir: string, query: string) {
+  const t = performance.now();
+  const first = (await c.workspaceSymbols(query)) as WorkspaceSymbol[] | null;
+  const symbolFirstMs = performance.now() - t;
+  const symbolTop = first?.[0]?.name ?? '';
+  if (symbolTop !== 'co/machine-config')
+    throw new Error(`workspace/symbol ${query} put ${symbolTop || 'nothing'} first`);
+  const outside = join(repo, 'package.json');
+  const floor: number[] = [];
+  const latencies: number[] = [];
+  for (let k = 0; k < 100; k++) {
+    const f = performance.now();
+    await c.connection.sendRequest('textDocument/hover', {
+      textDocument: { uri: pathToFileURL(outside).href },
+      position: { line: 0, character: 0 },
+    });
+    floor.push(performance.now() - f);
+    const s = performance.now();
+    await c.workspaceSymbols(query);
+    latencies.push(performance.now() - s);
+  }
+  const item = first?.find((s) => !('range' in s.location));
+  if (!item) throw new Error(`workspace/symbol ${query} found no List item to resolve`);
+  const r = performance.now();
+  await c.resolveWorkspaceSymbol(item);
+  const symbolResolveMs = performance.now() - r;
+  const find = medianRun(5, () => runProcess('find', [dir, '-iname', `*${query}*`]));
+  return {
+    symbolFirstMs,
+    symbolP50Ms: percentile(latencies, 50),
+    symbolP95Ms: percentile(latencies, 95),
+    symbolQueries: latencies.length,
+    symbolQuery: query,
+    symbolTop,
+    symbolResults: first?.length ?? 0,
+    symbolResolveMs,
+    requestFloorMs: median(floor),
+    findMs: find.ms,
+  };
+}
+
+/**
  * @param storageDir an empty folder for the server to remember diagnostics in (as the VS Code
  *   client's global storage): the first server starts cold, the second finds what it stored.
  * @param server the bundled server to start (another build, to compare two in one run).
@@ -116,6 +181,7 @@ export async function measureLsp(
   await cold.idle();
   const indexedColdMs = firstCold + (performance.now() - t);
   const rssIndexedMiB = await rssMiB(cold.pid);
+  const symbols = await measureSymbols(cold, dir, 'machine-config');
 
   // Hovers on the operator file and on a real-size node, each opened as an editor opens it (its
   // text as on disk) and hovered at once, then 100 more times: the first hover of a file counts.
@@ -166,6 +232,7 @@ export async function measureLsp(
     hovers: latencies.length,
     hoverFiles: [operatorFile, nodeFile].map((f) => f.split('/').slice(-2).join('/')),
     rssIndexedMiB,
+    ...symbols,
     rssWarmedMiB,
     rssAfterCyclesMiB,
     cycles,

@@ -14,6 +14,12 @@ import { analysisContext, analyzeRoot } from '../../server/src/analysis/analyze'
 import { listMachineConfigs } from '../../server/src/analysis/loadMachineConfigs';
 import { toDiagnostic } from '../../server/src/features/diagnostics';
 import { hoverAt } from '../../server/src/features/hover';
+import { documentSymbols } from '../../server/src/features/symbols/documentSymbols';
+import { objectsOf } from '../../server/src/features/symbols/objects';
+import {
+  matchObjects,
+  toWorkspaceSymbols,
+} from '../../server/src/features/symbols/workspaceSymbols';
 import { discoverRoots } from '../../server/src/gather/discover';
 import type { GatherRoot } from '../../server/src/gather/discover';
 import { ParsedFileCache } from '../../server/src/gather/fileCache';
@@ -246,7 +252,12 @@ async function exercise(ctx: RootContext, mutated: Mutated[], rng: Rng): Promise
       const h = hoverAt(a.snapshot, file, r.parsed, at);
       if (h) leaked(`hover at ${at} of ${file}`, (h.contents as MarkupContent).value);
     }
+    documentSymbols(r.parsed);
   }
+  // Go to any object over the mutated root: every object listed, each List item placed.
+  const peek = (f: string) => ctx.cache.peek(f);
+  const found = matchObjects([objectsOf(a, peek)], rng.pick(['', 'machine-config', 'worker']));
+  toWorkspaceSymbols(found, new Map(), peek, false);
 
   // Two rendered configs, one of them from a mutated file when one is a MachineConfig file.
   const list = await listMachineConfigs(ctx.index, ctx.cache);

@@ -11,9 +11,12 @@ import {
 import type {
   Diagnostic,
   DocumentLink,
+  DocumentSymbol,
   Hover,
   ProtocolConnection,
   PublishDiagnosticsParams,
+  SymbolInformation,
+  WorkspaceSymbol,
 } from 'vscode-languageserver-protocol';
 
 /** A `$/progress` notification of work-done progress. */
@@ -70,6 +73,9 @@ export class LspClient {
     connection.onNotification('$/progress', (p: ProgressParams) => this.progress.push(p));
   }
 
+  /** What the server answered to `initialize`. */
+  capabilities: Record<string, unknown> = {};
+
   /** What `workspace/configuration` answers: one value for every item, or one per item. */
   settings: unknown = {};
 
@@ -96,7 +102,13 @@ export class LspClient {
     folders: string[],
     settings: unknown = {},
     nodeArgs: string[] = [],
-    opts: { server?: string; initializationOptions?: unknown; workspaceFolders?: boolean } = {},
+    opts: {
+      server?: string;
+      initializationOptions?: unknown;
+      workspaceFolders?: boolean;
+      /** Say, as VS Code does, that a workspace symbol's range may be resolved later. */
+      symbolResolve?: boolean;
+    } = {},
   ): Promise<LspClient> {
     const server = opts.server ?? serverPath;
     const proc = spawn(process.execPath, [...nodeArgs, server, '--stdio'], { stdio: 'pipe' });
@@ -110,21 +122,31 @@ export class LspClient {
     const client = new LspClient(proc, connection);
     client.settings = settings;
     connection.listen();
-    await connection.sendRequest('initialize', {
-      processId: process.pid,
-      rootUri: null,
-      workspaceFolders: folders.map((f, i) => ({ uri: pathToFileURL(f).href, name: `folder${i}` })),
-      initializationOptions: opts.initializationOptions,
-      capabilities: {
-        textDocument: { publishDiagnostics: { relatedInformation: true } },
-        workspace: {
-          configuration: true,
-          didChangeWatchedFiles: { dynamicRegistration: false },
-          workspaceFolders: opts.workspaceFolders === true,
+    const init: { capabilities: Record<string, unknown> } = await connection.sendRequest(
+      'initialize',
+      {
+        processId: process.pid,
+        rootUri: null,
+        workspaceFolders: folders.map((f, i) => ({
+          uri: pathToFileURL(f).href,
+          name: `folder${i}`,
+        })),
+        initializationOptions: opts.initializationOptions,
+        capabilities: {
+          textDocument: { publishDiagnostics: { relatedInformation: true } },
+          workspace: {
+            configuration: true,
+            didChangeWatchedFiles: { dynamicRegistration: false },
+            workspaceFolders: opts.workspaceFolders === true,
+            ...(opts.symbolResolve
+              ? { symbol: { resolveSupport: { properties: ['location.range'] } } }
+              : {}),
+          },
+          window: { workDoneProgress: true },
         },
-        window: { workDoneProgress: true },
       },
-    });
+    );
+    client.capabilities = init.capabilities;
     await connection.sendNotification('initialized', {});
     return client;
   }
@@ -174,6 +196,22 @@ export class LspClient {
 
   documentLinks(file: string): Promise<DocumentLink[] | null> {
     return this.connection.sendRequest('textDocument/documentLink', {
+      textDocument: { uri: pathToFileURL(file).href },
+    });
+  }
+
+  /** `workspace/symbol`: Ctrl+T. */
+  workspaceSymbols(query: string): Promise<(WorkspaceSymbol | SymbolInformation)[] | null> {
+    return this.connection.sendRequest('workspace/symbol', { query });
+  }
+
+  resolveWorkspaceSymbol(symbol: WorkspaceSymbol): Promise<WorkspaceSymbol> {
+    return this.connection.sendRequest('workspaceSymbol/resolve', symbol);
+  }
+
+  /** `textDocument/documentSymbol`: the Outline. */
+  documentSymbols(file: string): Promise<DocumentSymbol[] | null> {
+    return this.connection.sendRequest('textDocument/documentSymbol', {
       textDocument: { uri: pathToFileURL(file).href },
     });
   }

@@ -22,6 +22,13 @@ import { toDiagnostic } from '../features/diagnostics';
 import { hoverAt } from '../features/hover';
 import { hoverEvents } from '../features/hover/events';
 import { documentLinks } from '../features/links';
+import { documentSymbols } from '../features/symbols/documentSymbols';
+import { objectsOf } from '../features/symbols/objects';
+import {
+  matchObjects,
+  resolveSymbol,
+  toWorkspaceSymbols,
+} from '../features/symbols/workspaceSymbols';
 import { findArchives } from '../gather/archiveCandidates';
 import { cachedRoot } from '../gather/archiveCache';
 import { logFileOf } from '../gather/podLogs';
@@ -58,6 +65,8 @@ export function startServer(connection: Connection): Workspace {
   let configurationSupport = false;
   let progressSupport = false;
   let folderChangeSupport = false;
+  /** The client resolves a workspace symbol's range when one is picked. */
+  let symbolRangeResolve = false;
   let archiveOptions: ArchiveOptions = archiveOptionsFrom(undefined, []);
   const archives = new ArchiveOpener(
     connection,
@@ -110,6 +119,8 @@ export function startServer(connection: Connection): Workspace {
     configurationSupport = caps.workspace?.configuration === true;
     progressSupport = caps.window?.workDoneProgress === true;
     folderChangeSupport = caps.workspace?.workspaceFolders === true;
+    symbolRangeResolve =
+      caps.workspace?.symbol?.resolveSupport?.properties.includes('location.range') === true;
     const folders = params.workspaceFolders
       ? folderPaths(params.workspaceFolders)
       : folderPaths(params.rootUri ? [{ uri: params.rootUri, name: '' }] : []);
@@ -126,6 +137,8 @@ export function startServer(connection: Connection): Workspace {
         hoverProvider: true,
         documentLinkProvider: { resolveProvider: false },
         codeLensProvider: { resolveProvider: false },
+        workspaceSymbolProvider: { resolveProvider: true },
+        documentSymbolProvider: { label: 'Must-Gather' },
       },
       serverInfo: { name: 'must-gather-inspector', version },
     };
@@ -271,6 +284,28 @@ export function startServer(connection: Connection): Workspace {
     const a = analysed(textDocument.uri);
     if (!a) return null;
     return documentLinks(a.analysis.snapshot, a.analysis.index, a.file, a.parsed);
+  });
+
+  const peek = (file: string) => workspace.cache.peek(file);
+
+  connection.onWorkspaceSymbol(async ({ query }) => {
+    const found = matchObjects(
+      workspace.analysesFor().map((a) => objectsOf(a, peek)),
+      typeof query === 'string' ? query : '',
+    );
+    const roots = [...new Set(found.map((e) => e.root))];
+    const places = new Map(
+      await Promise.all(roots.map(async (r) => [r, await workspace.placeOf(r)] as const)),
+    );
+    return toWorkspaceSymbols(found, places, peek, symbolRangeResolve);
+  });
+  connection.onWorkspaceSymbolResolve((symbol) => resolveSymbol(symbol, peek));
+
+  connection.onDocumentSymbol(({ textDocument }) => {
+    const a = analysed(textDocument.uri);
+    if (!a) return null;
+    const indexed = a.analysis.index.files.find((f) => f.path === a.file);
+    return documentSymbols(a.parsed, indexed?.resource);
   });
 
   documents.onDidChangeContent((e) => {
