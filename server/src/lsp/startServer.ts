@@ -260,16 +260,14 @@ export function startServer(connection: Connection): Workspace {
 
   connection.onRequest(FindingsRequest, async () => ({
     roots: await Promise.all(
-      workspace
-        .analysesFor()
-        .map(async (a) =>
-          rootFindings(
-            a,
-            await workspace.placeOf(a.root.path),
-            (f) => workspace.cache.peek(f),
-            (m) => connection.console.warn(m),
-          ),
+      workspace.analysesFor().map(async (a) =>
+        rootFindings(
+          a,
+          await workspace.placeOf(a.root.path),
+          (f) => workspace.cache.peek(f),
+          (m) => connection.console.warn(m),
         ),
+      ),
     ),
   }));
 
