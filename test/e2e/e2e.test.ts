@@ -926,7 +926,9 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
       );
       const tab = page.locator('.tabs-container .tab.active[aria-label^="worker.yaml"]');
       for (let attempt = 1; ; attempt++) {
-        await finding.locator('.label-name').click({ timeout: 10_000 });
+        // On the row, as a person clicks: a click on the label's element would make the browser
+        // scroll the long label sideways inside its row, out of sight.
+        await finding.click({ position: { x: 160, y: 11 }, timeout: 10_000 });
         try {
           await tab.waitFor({ timeout: 10_000 });
           break;
@@ -945,6 +947,14 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
       const bar = await resizeSideBar(page, 640);
       assert.ok(bar.width > 600);
       await page.mouse.move(1350, 450); // no hover on a row
+      // Opening the file analyses its must-gather again, and the view is filled anew: the
+      // picture waits for the finding's row to show once more.
+      await until(
+        'the finding’s row did not show again',
+        () => treeChildren(view, [bugFolder, found]),
+        (rows) => rows.some((r) => r.label === pool.message),
+      );
+      await page.waitForTimeout(500);
       await screenshot(page, shots, 'findings-view');
     });
 
