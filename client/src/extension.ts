@@ -18,6 +18,7 @@ import type {
 } from 'vscode-languageclient/node';
 import {
   compareCommand,
+  FindingsRequest,
   ReindexRequest,
   StatusNotification,
   UpdateStatusRequest,
@@ -38,6 +39,12 @@ import {
   withLogLanguage,
 } from './logs/compressedLogs';
 import { CompressedLogEditor, compressedLogEditor } from './logs/logEditor';
+import {
+  filterFindingsCommand,
+  FindingsView,
+  openFinding,
+  openFindingCommand,
+} from './findings/view';
 import type { StatusParams } from '../../server/src/protocol/messages';
 import { RestartPolicy } from './restartPolicy';
 import { StatusItem } from './statusItem';
@@ -46,16 +53,33 @@ import { readmeIn } from './readme';
 
 let client: LanguageClient | undefined;
 
+/** The walkthrough's id in package.json's `contributes.walkthroughs`, and the command that opens it. */
+const walkthroughId = 'mustGatherInspector.gettingStarted';
+const walkthroughCommand = 'mustGatherInspector.openWalkthrough';
+
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const log = vscode.window.createOutputChannel('Must-Gather Inspector', { log: true });
   const status = new StatusItem();
   const view = new UpgradeStatusView();
+  const findings = new FindingsView(context.workspaceState);
   context.subscriptions.push(
     log,
     status,
     view,
     vscode.window.createTreeView(viewId, { treeDataProvider: view, showCollapseAll: true }),
     vscode.commands.registerCommand(openEvidenceCommand, openEvidence),
+    findings,
+    vscode.commands.registerCommand(openFindingCommand, openFinding),
+    vscode.commands.registerCommand(filterFindingsCommand, (level?: unknown) =>
+      findings.pickFilter(level),
+    ),
+    vscode.commands.registerCommand(walkthroughCommand, () =>
+      vscode.commands.executeCommand(
+        'workbench.action.openWalkthrough',
+        `${context.extension.id}#${walkthroughId}`,
+        false,
+      ),
+    ),
     vscode.commands.registerCommand('mustGatherInspector.showSupportedLayouts', async () => {
       const readme = readmeIn(context.extensionPath);
       if (!readme) {
@@ -152,9 +176,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       log.warn(`could not read the update status: ${String(err)}`);
     }
   };
+  const refreshFindings = (c: LanguageClient) =>
+    findings
+      .refresh(() => c.sendRequest(FindingsRequest))
+      .catch((err: unknown) => log.warn(`could not read the findings: ${String(err)}`));
   client.onNotification(StatusNotification, (s: StatusParams) => {
     status.update(s);
-    if (!s.indexing && client) void refresh(client);
+    if (!s.indexing && client) {
+      void refresh(client);
+      void refreshFindings(client);
+    }
   });
   await client.start();
   void offerWorkspaceArchives(archives);

@@ -45,6 +45,7 @@ import type { Editor } from './harness/install';
 import { nodeProcessesRunning, processesMentioning } from './harness/processes';
 import type { ProcessInfo } from './harness/processes';
 import {
+  activityBadge,
   breadcrumbs,
   clearPanelFilter,
   cursorPosition,
@@ -656,7 +657,8 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
       // The tree fills once the server has analysed the must-gathers.
       await treeItem(view, [label], 60_000);
       // Collapsed, every top item is in sight: one per must-gather, as the CLI lists them.
-      await viewAction(page, 'Collapse All');
+      // Beside the Findings view, its actions are in its own header.
+      await viewAction(page, 'Collapse All', { pane: view });
       const all = cliStatus(examplesDir).roots;
       const top = await until(
         'the top items did not all collapse',
@@ -800,7 +802,8 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
       await item.click({ timeout: 10_000 });
       await page
         .locator('.part.sidebar .composite.title h2')
-        .filter({ hasText: /^Must-Gather: Upgrade Status$/i })
+        // Beside the Findings view, the side bar's title is the container's alone.
+        .filter({ hasText: /^Must-Gather(: Upgrade Status)?$/i })
         .waitFor({ timeout: 15_000 });
       await until(
         'the Upgrade Status view did not get the focus',
@@ -815,6 +818,248 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
         15_000,
       );
       await screenshot(page, shots, 'upgrade-status-statusbar');
+    });
+
+    // The Findings view, beside Upgrade Status: every finding once, grouped by cause, worst
+    // first. Which findings share a cause is the analysis' (analysis/causes.ts); these tests
+    // hold whatever the grouping.
+    const findingsView = () => viewPane(page, 'Findings');
+    const tally = /^(\d+) causes? · (\d+) findings?$/;
+    /** Findings' top items (one per must-gather) once the server has answered, with their tallies. */
+    const findingsRoots = async () => {
+      await openViewContainer(page, 'Must-Gather');
+      const view = findingsView();
+      // Upgrade Status folded to its header: the causes get the side bar's height.
+      const status = upgradeStatus().locator('.pane-header').first();
+      if ((await status.getAttribute('aria-expanded')) === 'true') await status.click();
+      await view.locator('.pane-header').first().waitFor({ timeout: 15_000 });
+      if ((await view.locator('.pane-header').first().getAttribute('aria-expanded')) !== 'true')
+        await view.locator('.pane-header').first().click();
+      const rows = await until(
+        'the Findings view does not list both must-gathers',
+        () => treeChildren(view, []),
+        (r) =>
+          r.length === cliStatus(examplesDir).roots.length &&
+          r.every((x) => tally.test(x.description)),
+        60_000,
+      );
+      return rows.map((r) => {
+        const [, causes, findings] = tally.exec(r.description)!;
+        return { ...r, causes: Number(causes), findings: Number(findings) };
+      });
+    };
+    const bugFolder = 'bug-1943289-worker-pool-blocks-mco';
+
+    ui(
+      'groups every finding under a cause in the Findings view, the causes counted in its badge',
+      async () => {
+        const roots = await findingsRoots();
+        assert.deepEqual(
+          roots.map((r) => r.label).sort(),
+          [bugFolder, 'bug-2019850-mco-level-early'],
+          'one top item per must-gather, named by its folder',
+        );
+        // Problems keeps every finding, and so does the view: as many as the CLI reports.
+        const findings = roots.reduce((n, r) => n + r.findings, 0);
+        assert.equal(findings, cliFindingCount(examplesDir));
+        const causes = roots.reduce((n, r) => n + r.causes, 0);
+        assert.ok(causes > 0 && causes <= findings, `${causes} causes of ${findings} findings`);
+        await until(
+          `the Must-Gather badge did not show ${causes} causes`,
+          () => activityBadge(page, 'Must-Gather'),
+          (n) => n === causes,
+        );
+        // The badge's tooltip, which VS Code also gives screen readers as the entry's label.
+        await page
+          .locator(`.part.activitybar .action-label[aria-label="Must-Gather - ${causes} causes"]`)
+          .waitFor({ timeout: 5_000 });
+        // Worst first: bug 1943289's causes by level, each cause at its worst finding's level.
+        const rows = await treeChildren(findingsView(), [bugFolder]);
+        assert.equal(rows.length, roots.find((r) => r.label === bugFolder)!.causes);
+        const order = ['error', 'warning', 'info', 'hint'];
+        const levels = rows.map((r) =>
+          order.indexOf(/^(\w+) cause: /.exec(r.ariaLabel)?.[1] ?? ''),
+        );
+        assert.ok(
+          levels.every((l) => l >= 0),
+          rows.map((r) => r.ariaLabel).join(' | '),
+        );
+        assert.deepEqual(
+          levels,
+          [...levels].sort((a, b) => a - b),
+          'worst first',
+        );
+        assert.ok(rows.every((r) => /^\d+ findings?$/.test(r.description)));
+      },
+    );
+
+    ui('opens the pool’s Degraded condition from its finding in the Findings view', async () => {
+      const pool = cliFinding('pool-degraded');
+      assert.match(pool.file, /machineconfigpools\/worker\.yaml$/);
+      const lines = readFileSync(
+        resourceFile(samples.workerBlocksMco, poolFile('worker')),
+        'utf8',
+      ).split('\n');
+      const at = pool.line - 1;
+      const next = lines.findIndex((l, i) => i > at && /^ {2}- /.test(l));
+      assert.ok(
+        lines.slice(at, next).some((l) => l.trim() === 'type: Degraded'),
+        `the CLI cites the pool's Degraded condition (line ${pool.line}: ${lines[at]})`,
+      );
+      await findingsRoots();
+      const view = findingsView();
+      // The cause that holds it: an error cause (it is an error); each is opened until found.
+      const causes = (await treeChildren(view, [bugFolder])).filter((r) =>
+        r.ariaLabel.startsWith('error cause: '),
+      );
+      let found: string | undefined;
+      for (const c of causes) {
+        const row = view.locator(`.monaco-list-row[data-index="${c.index}"]`);
+        await expandTreeRow(row);
+        const children = await until(
+          `cause ${c.label} shows no findings`,
+          () => treeChildren(view, [bugFolder, c.label]),
+          (r) => r.length > 0,
+        );
+        if (children.some((f) => f.label === pool.message)) {
+          found = c.label;
+          break;
+        }
+        await row.locator('.monaco-tl-twistie').click();
+        await until(
+          `cause ${c.label} did not fold`,
+          () => row.getAttribute('aria-expanded'),
+          (v) => v === 'false',
+        );
+      }
+      assert.ok(
+        found,
+        `a cause holds "${pool.message}"; causes: ${causes.map((c) => c.label).join(' | ')}`,
+      );
+      // Its evidence under it: the degraded nodes, the operator it holds back.
+      const finding = await treeItem(view, [bugFolder, found, pool.message]);
+      await expandTreeRow(finding);
+      const evidence = await until(
+        'the finding shows no evidence',
+        () => treeChildren(view, [bugFolder, found, pool.message]),
+        (r) => r.length > 0,
+      );
+      assert.ok(
+        evidence.every((e) => /\.yaml:\d+$/.test(e.description)),
+        evidence.map((e) => e.description).join(' | '),
+      );
+      const tab = page.locator('.tabs-container .tab.active[aria-label^="worker.yaml"]');
+      for (let attempt = 1; ; attempt++) {
+        // On the row, as a person clicks: a click on the label's element would make the browser
+        // scroll the long label sideways inside its row, out of sight.
+        await finding.click({ position: { x: 160, y: 11 }, timeout: 10_000 });
+        try {
+          await tab.waitFor({ timeout: 10_000 });
+          break;
+        } catch (err) {
+          if (attempt >= 3) throw err;
+        }
+      }
+      // The condition selected, the cursor at its start: the line the CLI cites.
+      const column = lines[at]!.indexOf('lastTransitionTime') + 1;
+      const selection = `.statusbar-item[id="status.editor.selection"]:has-text("Ln ${pool.line}, Col ${column}")`;
+      await page.locator(selection).waitFor({ timeout: 15_000 });
+      const pos = await cursorPosition(page);
+      assert.deepEqual([pos.line, pos.column], [pool.line, column]);
+      const end = lines.findIndex((l, i) => i > at && l.trim() === 'type: Degraded');
+      assert.equal(pos.selected, lines.slice(at, end + 1).join('\n').length - (column - 1));
+      const bar = await resizeSideBar(page, 640);
+      assert.ok(bar.width > 600);
+      await page.mouse.move(1350, 450); // no hover on a row
+      // Opening the file analyses its must-gather again, and the view is filled anew: the
+      // picture waits for the finding's row to show once more.
+      await until(
+        'the finding’s row did not show again',
+        () => treeChildren(view, [bugFolder, found]),
+        (rows) => rows.some((r) => r.label === pool.message),
+      );
+      await page.waitForTimeout(500);
+      await screenshot(page, shots, 'findings-view');
+    });
+
+    ui('keeps only error causes when the filter says so, and says so', async () => {
+      const all = await findingsRoots();
+      const total = all.reduce((n, r) => n + r.causes, 0);
+      const view = findingsView();
+      const pick = async (filter: string) => {
+        await runCommand(page, 'Must-Gather: Filter Findings by Level…');
+        await page
+          .locator(`.quick-input-list .monaco-list-row:has-text(${JSON.stringify(filter)})`)
+          .first()
+          .click({ timeout: 10_000 });
+      };
+      await pick('Errors only');
+      // Each must-gather's tally counts the causes shown; the badge, all of them.
+      const tallies = await until(
+        'the must-gathers do not tally fewer causes',
+        () => treeChildren(view, []),
+        (rows) =>
+          rows.length === all.length &&
+          rows.reduce((n, r) => n + Number(tally.exec(r.description)?.[1] ?? 0), 0) < total,
+      );
+      const shown = tallies.reduce((n, r) => n + Number(tally.exec(r.description)?.[1] ?? 0), 0);
+      assert.ok(shown > 0, 'both samples have error causes');
+      await until(
+        `the badge did not count the ${shown} causes shown`,
+        () => activityBadge(page, 'Must-Gather'),
+        (n) => n === shown,
+      );
+      const said = await view.locator('.pane-header .description').first().innerText();
+      assert.equal(said.trim(), `errors only · ${total - shown} hidden`);
+      // Only error causes under bug 1943289.
+      await viewAction(page, 'Collapse All', { pane: view });
+      await expandTreeRow(await treeItem(view, [bugFolder]));
+      const causes = await until(
+        'bug 1943289 shows no cause',
+        () => treeChildren(view, [bugFolder]),
+        (r) => r.length > 0,
+      );
+      assert.ok(
+        causes.every((c) => c.ariaLabel.startsWith('error cause: ')),
+        causes.map((c) => c.ariaLabel).join(' | '),
+      );
+      // Back to everything, as the rest of this session expects.
+      await pick('Everything');
+      await until(
+        'the badge did not count every cause again',
+        () => activityBadge(page, 'Must-Gather'),
+        (n) => n === total,
+      );
+    });
+
+    ui('opens the walkthrough from the palette', async () => {
+      await runCommand(page, 'Must-Gather: Open Walkthrough');
+      const text = await waitForText(
+        page,
+        '.gettingStartedContainer',
+        /Read a Must-Gather/,
+        30_000,
+      );
+      for (const step of [
+        'Open a must-gather or an archive',
+        'Read where the update stands',
+        'Follow a cause in Findings',
+        'Compare rendered configs',
+      ])
+        assert.ok(text.includes(step), `the walkthrough shows "${step}": ${text}`);
+      // The step's page beside it (a webview: an iframe in an iframe), from docs/walkthrough/.
+      await until(
+        'the first step’s page did not show',
+        () =>
+          page
+            .frameLocator('iframe.webview.ready')
+            .frameLocator('iframe')
+            .locator('body')
+            .innerText({ timeout: 2_000 })
+            .catch(() => ''),
+        (t) => t.includes('Must-Gather Inspector reads what'),
+      );
+      await screenshot(page, shots, 'walkthrough');
     });
   });
 

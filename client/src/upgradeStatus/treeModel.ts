@@ -366,7 +366,7 @@ function insideRoot(root: string, file: string): string {
 }
 
 /** The root's short name: the archive it came from, else the folder that holds the gather. */
-function placeName(r: RootStatusReport): string {
+export function placeName(r: { root: string; place?: string }): string {
   const inArchive = r.place?.indexOf('!/') ?? -1;
   if (r.place !== undefined && inArchive >= 0) {
     return r.place.slice(0, inArchive).split(/[\\/]/).pop() ?? r.place;
@@ -380,7 +380,8 @@ function lastSegments(path: string): string {
   return (mustGather > 0 ? parts[mustGather - 1] : parts[parts.length - 2]) ?? path;
 }
 
-function oneLine(s: string, max: number): string {
+/** Whitespace runs as one space, cut to `max` characters with an ellipsis. */
+export function oneLine(s: string, max: number): string {
   const one = s.replace(/\s+/g, ' ').trim();
   return one.length <= max ? one : `${one.slice(0, max - 1)}…`;
 }

@@ -36,6 +36,7 @@ import { defaultLimits } from '../limits';
 import {
   ArchivesRequest,
   CompareSummaryRequest,
+  FindingsRequest,
   LogTextRequest,
   MachineConfigsRequest,
   NormalizedConfigRequest,
@@ -46,6 +47,7 @@ import {
 } from '../protocol/messages';
 import { version } from '../version';
 import { offsetOf } from '../yaml/positions';
+import { rootFindings } from './findingsRequest';
 import { compareSummary, machineConfigEntries, normalizedConfig } from './machineConfigRequests';
 import { Publisher } from './publisher';
 import { RememberedDiagnostics } from './remembered';
@@ -270,6 +272,19 @@ export function startServer(connection: Connection): Workspace {
           ...statusReport(a, undefined, (f) => workspace.cache.peek(f)),
           place: await workspace.placeOf(a.root.path),
         })),
+    ),
+  }));
+
+  connection.onRequest(FindingsRequest, async () => ({
+    roots: await Promise.all(
+      workspace.analysesFor().map(async (a) =>
+        rootFindings(
+          a,
+          await workspace.placeOf(a.root.path),
+          (f) => workspace.cache.peek(f),
+          (m) => connection.console.warn(m),
+        ),
+      ),
     ),
   }));
 

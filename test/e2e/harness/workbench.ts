@@ -490,11 +490,15 @@ export async function filterPanel(page: Page, text: string): Promise<void> {
   await page.waitForTimeout(300); // the filter applies after a short debounce
 }
 
-/** `[aria-label]` values of an activity-bar entry: its title, or its title and keybinding. */
+/**
+ * `[aria-label]` values of an activity-bar entry: its title, or its title and keybinding, then
+ * ` - <badge tooltip>` while a view of it shows a badge (`Must-Gather - 25 causes`).
+ */
 function activityLabel(title: string): string {
   const t = JSON.stringify(title);
   const withKey = JSON.stringify(`${title} (`);
-  return `.action-label:is([aria-label=${t}], [aria-label^=${withKey}])`;
+  const withBadge = JSON.stringify(`${title} - `);
+  return `.action-label:is([aria-label=${t}], [aria-label^=${withKey}], [aria-label^=${withBadge}])`;
 }
 
 /**
@@ -530,21 +534,54 @@ export async function openViewContainer(
 
 /**
  * The pane of a view in the side bar (or any view container) by its name: its header, hidden
- * when the view is alone in its container, still carries `aria-label="<name> Section"`.
+ * when the view is alone in its container, still carries `aria-label="<name> Section"`, with
+ * the view's description in it when it has one.
  */
 export function viewPane(page: Page, name: string): Locator {
-  const header = `.pane-header[aria-label=${JSON.stringify(`${name} Section`)}]`;
+  const header = `.pane-header[aria-label^=${JSON.stringify(`${name} `)}][aria-label*="Section"]`;
   return page.locator(`.pane:has(${header})`).first();
 }
 
-/** Runs an action of a view's title bar (e.g. "Collapse All") from its icon. */
-export async function viewAction(page: Page, action: string, timeoutMs = 15_000): Promise<void> {
-  // Alone in its container, the view's actions show in the side bar's title; else in its header.
-  const button = page
-    .locator(`.part.sidebar .action-label[aria-label=${JSON.stringify(action)}]:visible`)
-    .first();
-  await button.waitFor({ timeout: timeoutMs });
+/**
+ * Runs an action of a view's title bar (e.g. "Collapse All") from its icon. Alone in its
+ * container, a view's actions show in the side bar's title; beside other views, in its pane's
+ * header, shown while the pointer is over it: give the `pane` (`viewPane`) then.
+ */
+export async function viewAction(
+  page: Page,
+  action: string,
+  o: { pane?: Locator; timeoutMs?: number } = {},
+): Promise<void> {
+  const label = `.action-label[aria-label=${JSON.stringify(action)}]`;
+  const timeout = o.timeoutMs ?? 15_000;
+  if (o.pane) {
+    const header = o.pane.locator('.pane-header').first();
+    await header.hover({ timeout });
+    const button = header.locator(`${label}:visible`).first();
+    await button.waitFor({ timeout });
+    await button.click();
+    return;
+  }
+  const button = page.locator(`.part.sidebar ${label}:visible`).first();
+  await button.waitFor({ timeout });
   await button.click();
+}
+
+/**
+ * The number on a view container's activity bar entry (where VS Code shows a view's `badge`),
+ * or undefined while none shows.
+ */
+export async function activityBadge(page: Page, title: string): Promise<number | undefined> {
+  const badge = page
+    .locator('.part.activitybar li.action-item')
+    .filter({ has: page.locator(activityLabel(title)) })
+    .locator('.badge-content:visible');
+  if ((await badge.count()) === 0) return undefined;
+  const text = await badge
+    .first()
+    .innerText({ timeout: 1_000 })
+    .catch(() => '');
+  return text.trim() === '' ? undefined : Number(text.trim());
 }
 
 export interface TreeRow {

@@ -182,6 +182,28 @@ suite('Must-Gather Inspector in VS Code', () => {
       ),
       /not a log of an analysed must-gather/,
     );
-    assert.equal(contributed.length, 7, 'this test knows every contributed command');
+    // The Findings view's: a level set without the picker, and a place opened as a row opens
+    // it (the range selected, the cursor at its start), here the pool's Degraded condition.
+    await vscode.commands.executeCommand('mustGatherInspector.filterFindings', 'error');
+    await vscode.commands.executeCommand('mustGatherInspector.filterFindings', 'all');
+    const pool = await sampleFile('bug-1943289', 'machineconfigpools/worker.yaml');
+    const degraded = await waitFor(noDiagnostics, () => byRule(pool, 'pool-degraded')[0]);
+    await vscode.commands.executeCommand(
+      'mustGatherInspector.openFinding',
+      pool.toString(),
+      degraded.range,
+    );
+    const place = await waitFor('the finding’s place', () =>
+      vscode.window.activeTextEditor?.document.uri.fsPath === pool.fsPath
+        ? vscode.window.activeTextEditor
+        : undefined,
+    );
+    assert.deepEqual(
+      [place.selection.active.line, place.selection.anchor.line],
+      [degraded.range.start.line, degraded.range.end.line],
+    );
+    await vscode.commands.executeCommand('mustGatherInspector.openWalkthrough');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    assert.equal(contributed.length, 10, 'this test knows every contributed command');
   });
 });
