@@ -4,6 +4,7 @@
  * the workspace's state, and a click opens the place a row names.
  */
 import * as vscode from 'vscode';
+import { collapsible } from '../collapsible';
 import type { EvidenceLink, RootFindings } from '../../../server/src/protocol/messages';
 import { documentUriOf } from '../logs/compressedLogs';
 import { findingsTree, isLevelFilter, levelFilters } from './treeModel';
@@ -87,14 +88,7 @@ export class FindingsView implements vscode.TreeDataProvider<FindingsItemModel> 
   }
 
   getTreeItem(m: FindingsItemModel): vscode.TreeItem {
-    const item = new vscode.TreeItem(
-      m.label,
-      m.children.length === 0
-        ? vscode.TreeItemCollapsibleState.None
-        : m.expanded
-          ? vscode.TreeItemCollapsibleState.Expanded
-          : vscode.TreeItemCollapsibleState.Collapsed,
-    );
+    const item = new vscode.TreeItem(m.label, collapsible(m.children.length, m.expanded));
     item.id = m.id;
     item.description = m.description;
     // Untrusted, no HTML: the model escaped every must-gather text in it.

@@ -3,6 +3,7 @@
  * the language server's update-status request; every item opens its evidence.
  */
 import * as vscode from 'vscode';
+import { collapsible } from '../collapsible';
 import type { StatusReport } from '../../../server/src/protocol/messages';
 import { statusTree } from './treeModel';
 import type { Tone, TreeItemModel } from './treeModel';
@@ -41,14 +42,7 @@ export class UpgradeStatusView implements vscode.TreeDataProvider<TreeItemModel>
   }
 
   getTreeItem(m: TreeItemModel): vscode.TreeItem {
-    const item = new vscode.TreeItem(
-      m.label,
-      m.children.length === 0
-        ? vscode.TreeItemCollapsibleState.None
-        : m.expanded
-          ? vscode.TreeItemCollapsibleState.Expanded
-          : vscode.TreeItemCollapsibleState.Collapsed,
-    );
+    const item = new vscode.TreeItem(m.label, collapsible(m.children.length, m.expanded));
     item.id = m.id;
     item.description = m.description;
     // Must-gather text in tooltips stays plain text: no Markdown, link or command can form.
