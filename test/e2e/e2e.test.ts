@@ -524,6 +524,37 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
       await page.keyboard.press('Escape');
     });
 
+    ui('finds the worker pool by name with Ctrl+T and opens it', async () => {
+      // Each must-gather has its pool worker: the row names its must-gather as the container.
+      const row = page
+        .locator('.quick-input-list .monaco-list-row')
+        .filter({ hasText: 'mcp/worker' })
+        .filter({ hasText: 'bug-1943289' });
+      // The list is asked once per query: ask again while the analyses are still coming in.
+      for (let attempt = 1; ; attempt++) {
+        await page.keyboard.press('Control+T');
+        const input = page.locator('.quick-input-widget .quick-input-box input');
+        await input.waitFor();
+        await input.fill('#worker');
+        try {
+          await row.first().waitFor({ timeout: 10_000 });
+          break;
+        } catch (err) {
+          await page.keyboard.press('Escape');
+          if (attempt >= 4) throw err;
+        }
+      }
+      const labels = await page
+        .locator('.quick-input-list .monaco-list-row .label-name')
+        .allTextContents();
+      assert.equal(labels[0], 'mcp/worker', `the pool comes first: ${labels.join(' | ')}`);
+      await screenshot(page, shots, 'go-to-object');
+      await row.first().click();
+      await page
+        .locator('.tabs-container .tab.active[aria-label^="worker.yaml"]')
+        .waitFor({ timeout: 15_000 });
+    });
+
     ui('lists the eviction events of a node that cannot drain in its hover', async () => {
       const node = 'ip-10-0-139-43.ec2.internal';
       const file = resourceFile(

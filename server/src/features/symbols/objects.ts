@@ -64,7 +64,8 @@ export function listObjects(
   // A List beside the files of its objects (which the analysis then leaves unread) repeats them.
   const singles = new Set(out.map((e) => e.subject));
   for (const f of files) {
-    if (!f.list) continue;
+    // Events are what happened to objects, not objects to go to (hovers list them).
+    if (!f.list || f.resource.plural === 'events') continue;
     const parsed = peek(f.path);
     if (!parsed) continue;
     for (const [doc, d] of parsed.docs.entries()) {
