@@ -310,7 +310,7 @@ export function startServer(connection: Connection): Workspace {
     );
     const roots = [...new Set(found.map((e) => e.root))];
     const places = new Map(
-      await Promise.all(roots.map(async (r) => [r, await workspace.placeOf(r)] as const)),
+      await Promise.all(roots.map(async (r) => [r, await workspace.shortPlaceOf(r)] as const)),
     );
     return toWorkspaceSymbols(found, places, peek, symbolRangeResolve);
   });

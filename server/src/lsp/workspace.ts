@@ -4,7 +4,7 @@
  * the callbacks it is given, so it can be driven directly in tests.
  */
 import { stat } from 'node:fs/promises';
-import { dirname, join, sep } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import { analysisContext, analyzeRoot, applyLevels } from '../analysis/analyze';
 import type { RootAnalysis, RuleLevels } from '../analysis/analyze';
 import { openFileProblems } from '../analysis/fileProblems';
@@ -92,6 +92,19 @@ export class Workspace {
       if (archive) return pathDisplay(folder, [{ root: folder, label: archive }])(root);
     }
     return root;
+  }
+
+  /**
+   * A root as a list beside other names shows it (Ctrl+T's container): its place when that is
+   * an archive's, else its path from the workspace folder that holds it, starting with the
+   * folder's name (`examples/bug-1943289…/must-gather.local.…`), never the whole absolute path.
+   */
+  async shortPlaceOf(root: string): Promise<string> {
+    const place = await this.placeOf(root);
+    if (place !== root) return place;
+    const folder = this.folders.find((f) => root === f || root.startsWith(f + sep));
+    if (folder === undefined) return root;
+    return relative(dirname(folder), root).split(sep).join('/') || basename(root);
   }
 
   /** Folders inside this one are extracted archives: they are searched deeper for roots. */
