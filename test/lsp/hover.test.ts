@@ -45,6 +45,20 @@ describe('hovers and document links over stdio', () => {
     lsp.close(worker);
   });
 
+  it("names, under a finding's explanation, the cause it is one of (seed 1943289)", async () => {
+    lsp.open(worker, readFileSync(worker, 'utf8'));
+    const lines = readFileSync(worker, 'utf8').split('\n');
+    const degraded = lines.findIndex((l, i) => i > 200 && l.trim() === 'type: Degraded');
+    const h = await lsp.hover(worker, degraded, lines[degraded]!.indexOf('Degraded') + 2);
+    const text = plain((h!.contents as MarkupContent).value);
+    assert.match(text, /pool-degraded/);
+    assert.match(
+      text,
+      /One of 19 findings of one cause: Pool worker: 11 nodes cannot drain: PodDisruptionBudgets refuse evictions/,
+    );
+    lsp.close(worker);
+  });
+
   it('renders a message carrying Markdown and a command link as plain text', async () => {
     const original = readFileSync(mco, 'utf8');
     const evil = original.replace(

@@ -6,7 +6,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import type { RootAnalysis } from '../analysis/analyze';
-import { causesOf } from '../analysis/causes';
+import { analysisCauses } from './analysisCauses';
 import type { Cause } from '../core/cause';
 import { severityRank } from '../core/finding';
 import type { Finding, Location } from '../core/finding';
@@ -61,7 +61,7 @@ export function rootFindings(
 function wholeCauses(a: RootAnalysis, log: (message: string) => void): Cause[] {
   let grouped: Cause[];
   try {
-    grouped = causesOf(a.findings, a.snapshot);
+    grouped = analysisCauses(a);
   } catch (err) {
     log(`grouping the findings of ${a.root.path} by cause failed: ${String(err)}`);
     grouped = [];

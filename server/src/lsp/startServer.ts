@@ -49,6 +49,7 @@ import { version } from '../version';
 import { offsetOf } from '../yaml/positions';
 import { rootFindings } from './findingsRequest';
 import { compareSummary, machineConfigEntries, normalizedConfig } from './machineConfigRequests';
+import { analysisCauses } from './analysisCauses';
 import { Publisher } from './publisher';
 import { RememberedDiagnostics } from './remembered';
 import { ArchiveOpener } from './archives';
@@ -252,6 +253,7 @@ export function startServer(connection: Connection): Workspace {
     const reported = {
       findings: a.analysis.findings,
       ...(ruleDocsDir ? { docsDir: ruleDocsDir } : {}),
+      causes: analysisCauses(a.analysis),
     };
     // The hovered object's events are read now, once per analysis (the store caches them).
     const { snapshot, events } = a.analysis;

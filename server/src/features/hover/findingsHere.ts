@@ -5,6 +5,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
+import type { Cause } from '../../core/cause';
 import type { Finding } from '../../core/finding';
 import { clip } from '../../core/text';
 import { detailMarkdown } from '../../core/markdown';
@@ -30,14 +31,27 @@ export function findingsAt(
   );
 }
 
-/** One paragraph per finding: its rule, the detail's first paragraph, and "More" to the page. */
-export function findingsSection(found: readonly Finding[], docsDir?: string): string | undefined {
+/**
+ * One paragraph per finding: its rule, the detail's first paragraph, and "More" to the page;
+ * then, when the finding is one of several one problem produced, that cause's title.
+ * @param causeOf the cause a finding belongs to (`analysis/causes.ts`).
+ */
+export function findingsSection(
+  found: readonly Finding[],
+  docsDir?: string,
+  causeOf?: (f: Finding) => Cause | undefined,
+): string | undefined {
   if (found.length === 0) return undefined;
   return found
     .map((f) => {
       const first = (f.detail ?? '').trim().split(/\n\s*\n/)[0] ?? '';
       const more = docsDir ? ` [More](${pathToFileURL(join(docsDir, `${f.rule}.md`)).href})` : '';
-      return `*${f.rule}*: ${detailMarkdown(clip(first, firstParagraphMax))}${more}`;
+      const cause = causeOf?.(f);
+      const part =
+        cause && cause.findings.length > 1
+          ? `\n\nOne of ${cause.findings.length} findings of one cause: ${detailMarkdown(cause.title)}`
+          : '';
+      return `*${f.rule}*: ${detailMarkdown(clip(first, firstParagraphMax))}${more}${part}`;
     })
     .join('\n\n');
 }

@@ -12,6 +12,7 @@ import type { ParsedFile } from '../../yaml/parse';
 import { positionAt } from '../../yaml/positions';
 import { pathAt } from '../../yaml/pathAt';
 import { pointer } from '../../yaml/pointer';
+import type { Cause } from '../../core/cause';
 import type { Finding } from '../../core/finding';
 import { code, markdown, sections } from '../../core/markdown';
 import { findingsAt, findingsSection } from './findingsHere';
@@ -30,6 +31,8 @@ export interface HoverFindings {
   findings: readonly Finding[];
   /** The rule pages' folder, for each explanation's "More" link. */
   docsDir?: string;
+  /** The findings grouped by cause: a finding's hover names the cause it is part of. */
+  causes?: readonly Cause[];
 }
 
 /**
@@ -64,6 +67,10 @@ export function hoverAt(
       ? findingsSection(
           findingsAt(reported.findings, file, at.doc, pointer(...at.path), obj.source.base),
           reported.docsDir,
+          (f) => {
+            const i = reported.findings.indexOf(f);
+            return reported.causes?.find((c) => c.findings.includes(i));
+          },
         )
       : undefined;
     if (obj instanceof MachineConfigPool)
