@@ -159,6 +159,19 @@ describe('Upgrade Status tree model', () => {
     assert.equal(health.tone, 'error');
     assert.equal(health.children[0]?.tone, 'error');
     assert.ok(health.children.every((c) => c.evidence));
+    // Bug 1943289: the 17 insights one cause explains are one line, under the cause's title.
+    assert.equal(health.description, '17 insights · 1 line');
+    assert.equal(health.children.length, 1);
+    const cause = health.children[0]!;
+    assert.match(cause.label, /^Pool worker: 11 nodes cannot drain: /);
+    assert.match(cause.description, /^error · Update Stalled · 17 insights$/);
+    assert.equal(cause.children.length, 17);
+    assert.match(cause.children[0]!.label, /^Pool worker is Degraded/);
+    assert.ok(cause.children.every((c) => c.evidence && c.children.length === 0));
+    // An insight no other shares its cause with stays a line of its own.
+    const drained = statusTree(report(updates.stalled))[0]!;
+    const lines = child(drained, 'Update health')!.children;
+    assert.ok(lines.some((l) => /^Alert KubePodNotReady is firing/.test(l.label)));
     const [healthy] = statusTree(report(samples.healthy));
     assert.equal(child(healthy!, 'Update health')?.description, 'nothing bears on an update');
   });
@@ -256,7 +269,8 @@ describe('Upgrade Status root item: the first look', () => {
     assert.match(item!.description, /^Stalled 91% · must-gather\.tar\.gz · gathered /);
     assert.ok(item!.tooltip.startsWith(`${place}\n`), item!.tooltip);
     const health = child(item!, 'Update health')!;
-    for (const i of health.children) assert.ok(!i.tooltip.includes('globalStorage'), i.tooltip);
+    for (const i of health.children.flatMap((c) => [c, ...c.children]))
+      assert.ok(!i.tooltip.includes('globalStorage'), i.tooltip);
     const first = one.insights[0]!;
     assert.ok(
       health.children[0]!.tooltip.endsWith(

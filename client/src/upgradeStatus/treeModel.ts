@@ -140,7 +140,7 @@ function rootItem(r: RootStatusReport): TreeItemModel {
       ...noteItems(id, s),
       controlPlaneItem(id, r),
       ...r.pools.map((p) => poolItem(id, p)),
-      insightsItem(id, r.insights),
+      insightsItem(id, r.insights, r.causes),
     ],
     expanded: true,
   };
@@ -308,38 +308,71 @@ function nodeItems(parent: string, nodes: NodeReport[]): TreeItemModel[] {
     });
 }
 
-function insightsItem(parent: string, insights: InsightReport[]): TreeItemModel {
+/**
+ * Update health: the insights worst first, as oc lists them, those one cause explains under
+ * that cause's title (as `status` prints them, one line each), the others on their own.
+ */
+function insightsItem(
+  parent: string,
+  insights: InsightReport[],
+  causes: RootStatusReport['causes'] = [],
+): TreeItemModel {
   const id = `${parent}/insights`;
   const worst = insights.some((i) => i.level === 'error')
     ? 'error'
     : insights.some((i) => i.level === 'warning')
       ? 'warning'
       : 'info';
+  const item = (i: InsightReport, n: number): TreeItemModel => ({
+    id: `${id}/${n}/${i.rule ?? 'assessment'}/${i.subject}`,
+    label: oneLine(i.message, 100),
+    description: `${i.level} · ${i.impact}${i.rule ? ` · ${i.rule}` : ''}`,
+    // The file inside the must-gather: its root is the item above (an archive's cache path
+    // means nothing to a reader).
+    tooltip: `${i.message}${i.since ? `\n\nsince ${i.since}` : ''}\n\n${insideRoot(parent, i.file)}:${i.line}`,
+    icon: iconOf(i.level),
+    tone: i.level,
+    evidence: { file: i.file, line: i.line },
+    children: [],
+    expanded: false,
+  });
+  const rows: TreeItemModel[] = [];
+  const shown = new Set<string>();
+  insights.forEach((i, n) => {
+    const cause = causes.find((c) => c.id === i.cause);
+    const mine = cause ? insights.filter((x) => x.cause === cause.id) : [];
+    if (!cause || mine.length < 2) {
+      rows.push(item(i, n));
+      return;
+    }
+    if (shown.has(cause.id)) return;
+    shown.add(cause.id);
+    rows.push({
+      id: `${id}/cause/${cause.id}`,
+      label: oneLine(cause.title, 100),
+      description: `${i.level} · ${i.impact} · ${mine.length} insights`,
+      tooltip: `${cause.title}\n\nOne cause explains these ${mine.length} insights (status --details lists each).\n\n${insideRoot(parent, i.file)}:${i.line}`,
+      icon: iconOf(i.level),
+      tone: i.level,
+      evidence: { file: i.file, line: i.line },
+      children: mine.map((x) => item(x, insights.indexOf(x))),
+      expanded: false,
+    });
+  });
+  const groups = rows.length;
   return {
     id,
     label: 'Update health',
     description:
       insights.length === 0
         ? 'nothing bears on an update'
-        : `${insights.length} insight${insights.length === 1 ? '' : 's'}`,
-    tooltip: 'What bears on the update, worst first (oc adm upgrade status: Update Health)',
+        : `${insights.length} insight${insights.length === 1 ? '' : 's'}` +
+          (groups < insights.length ? ` · ${groups} line${groups === 1 ? '' : 's'}` : ''),
+    tooltip:
+      'What bears on the update, worst first (oc adm upgrade status: Update Health); insights one cause explains are under its title',
     icon: iconOf(insights.length === 0 ? 'ok' : worst),
     tone: insights.length === 0 ? 'ok' : worst,
-    children: insights.map(
-      (i, n): TreeItemModel => ({
-        id: `${id}/${n}/${i.rule ?? 'assessment'}/${i.subject}`,
-        label: oneLine(i.message, 100),
-        description: `${i.level} · ${i.impact}${i.rule ? ` · ${i.rule}` : ''}`,
-        // The file inside the must-gather: its root is the item above (an archive's cache path
-        // means nothing to a reader).
-        tooltip: `${i.message}${i.since ? `\n\nsince ${i.since}` : ''}\n\n${insideRoot(parent, i.file)}:${i.line}`,
-        icon: iconOf(i.level),
-        tone: i.level,
-        evidence: { file: i.file, line: i.line },
-        children: [],
-        expanded: false,
-      }),
-    ),
+    children: rows,
     expanded: worst === 'error',
   };
 }
