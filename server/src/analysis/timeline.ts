@@ -1,0 +1,168 @@
+/**
+ * The update as intervals (issue 28): every timestamp the snapshot holds, as a span with a level,
+ * a source, the object it is about and its evidence. ClusterVersion history (each update's start
+ * and end), each condition of the ClusterVersion, operators, pools, nodes and MachineConfigNodes
+ * (from its last transition to the gather: a must-gather keeps only the newest), the Warning
+ * events and alerts the analysis read, the CVO's `Result of work` lines and the drain lines, and
+ * the gather itself. Pure; times only from the data. Sorted by start, then source and locator.
+ */
+import type { Interval, IntervalLevel, IntervalSource } from '../core/interval';
+import type { Condition } from '../model/condition';
+import type { Snapshot } from '../model/snapshot';
+import { clip } from '../core/text';
+
+/** Condition types whose `True` is bad, and whose `False` is. */
+const badWhenTrue = new Set([
+  'Degraded',
+  'Failing',
+  'NodeDegraded',
+  'RenderDegraded',
+  'PinnedImageSetsDegraded',
+  'MemoryPressure',
+  'DiskPressure',
+  'PIDPressure',
+  'NetworkUnavailable',
+]);
+const badWhenFalse = new Set(['Available', 'Ready']);
+const warnWhenFalse = new Set(['Upgradeable']);
+
+function conditionLevel(c: Condition): IntervalLevel {
+  if (badWhenTrue.has(c.type) && c.status === 'True') return 'Error';
+  if (badWhenFalse.has(c.type) && c.status !== 'True') return 'Error';
+  if (warnWhenFalse.has(c.type) && c.status === 'False') return 'Warning';
+  if (c.status === 'Unknown') return 'Warning';
+  return 'Info';
+}
+
+function operatorSource(type: string): IntervalSource {
+  if (type === 'Available') return 'OperatorAvailable';
+  if (type === 'Degraded') return 'OperatorDegraded';
+  if (type === 'Progressing') return 'OperatorProgressing';
+  return 'OperatorUpgradeable';
+}
+
+/** `now`: the gather time (else the newest change the must-gather shows, as the assessment has it). */
+export function intervalsOf(s: Snapshot, now: Date | undefined): Interval[] {
+  const out: Interval[] = [];
+  const end = (from: Date) => (now && now.getTime() > from.getTime() ? now : from);
+  const conditions = (
+    locator: string,
+    list: readonly Condition[],
+    source: (c: Condition) => IntervalSource,
+  ) => {
+    for (const c of list) {
+      if (!c.lastTransitionTime) continue;
+      out.push({
+        level: conditionLevel(c),
+        source: source(c),
+        locator,
+        reason: `${c.type}=${c.status}${c.reason ? ` (${c.reason})` : ''}`,
+        message: clip(c.message, 500),
+        from: c.lastTransitionTime,
+        to: end(c.lastTransitionTime),
+        evidence: c.location,
+      });
+    }
+  };
+
+  const cv = s.clusterVersion;
+  if (cv) {
+    for (const h of cv.history) {
+      if (!h.startedTime) continue;
+      const done = h.state === 'Completed';
+      out.push({
+        level: done ? 'Info' : 'Warning',
+        source: 'ClusterVersion',
+        locator: cv.subject,
+        reason: h.state || 'Unknown',
+        message: `Update to ${h.version}: ${done ? 'completed' : 'not completed'}`,
+        from: h.startedTime,
+        to: h.completionTime ?? end(h.startedTime),
+        evidence: h.location,
+      });
+    }
+    conditions(cv.subject, cv.conditions, () => 'ClusterVersionCondition');
+  }
+  for (const o of s.operators) conditions(o.subject, o.conditions, (c) => operatorSource(c.type));
+  for (const p of s.pools) conditions(p.subject, p.conditions, () => 'PoolCondition');
+  for (const n of s.nodes) conditions(n.subject, n.conditions, () => 'NodeCondition');
+  for (const m of s.machineConfigNodes)
+    conditions(`node/${m.nodeName}`, m.conditions, () => 'MachineConfigNode');
+
+  for (const e of s.events) {
+    const from = e.first ?? e.last;
+    if (!from) continue;
+    out.push({
+      level: 'Warning',
+      source: 'Event',
+      locator: `${e.involved.kind.toLowerCase()}/${e.involved.namespace ? `${e.involved.namespace}/` : ''}${e.involved.name}`,
+      reason: e.reason,
+      message: `${clip(e.message, 500)}${e.count > 1 ? ` (${e.count} times)` : ''}`,
+      from,
+      to: e.last && e.last.getTime() > from.getTime() ? e.last : from,
+      evidence: e.location,
+    });
+  }
+  for (const a of s.alerts) {
+    if (!a.activeAt || a.state !== 'firing') continue;
+    out.push({
+      level: a.severity === 'critical' ? 'Error' : a.severity === 'warning' ? 'Warning' : 'Info',
+      source: 'Alert',
+      locator: `alert/${a.namespace ? `${a.namespace}/` : ''}${a.name}`,
+      reason: a.name,
+      message: clip(a.summary ?? a.description ?? a.message ?? '', 500),
+      from: a.activeAt,
+      to: end(a.activeAt),
+      evidence: a.location,
+    });
+  }
+  for (const log of s.cvoLogs) {
+    for (const r of log.results) {
+      if (!r.time || r.waits.length === 0) continue;
+      out.push({
+        level: 'Info',
+        source: 'Log',
+        locator: log.subject,
+        reason: 'ResultOfWork',
+        message: `waiting on ${r.waits.map((w) => `${w.operator} (${w.state})`).join(', ')}`,
+        from: r.time,
+        to: r.time,
+        evidence: { file: r.file, doc: 0, pointer: '', span: r.span },
+      });
+    }
+  }
+  for (const log of s.drainLogs) {
+    for (const l of log.lines) {
+      if (!l.time || l.kind === 'refused') continue;
+      out.push({
+        level: l.kind === 'failed' || l.kind === 'exceeded' ? 'Warning' : 'Info',
+        source: 'Log',
+        locator: l.node ? `node/${l.node}` : log.subject,
+        reason: `Drain ${l.kind}`,
+        message: clip(l.message, 500),
+        from: l.time,
+        to: l.time,
+        evidence: { file: l.file, doc: 0, pointer: '', span: l.span },
+      });
+    }
+  }
+  if (s.gatherTime && cv) {
+    out.push({
+      level: 'Info',
+      source: 'Gather',
+      locator: cv.subject,
+      reason: 'Gathered',
+      message: 'The must-gather was collected',
+      from: s.gatherTime,
+      to: s.gatherTime,
+      evidence: cv.at(),
+    });
+  }
+  return out.sort(
+    (a, b) =>
+      a.from.getTime() - b.from.getTime() ||
+      (a.source === 'Gather' ? 1 : 0) - (b.source === 'Gather' ? 1 : 0) ||
+      a.source.localeCompare(b.source) ||
+      a.locator.localeCompare(b.locator),
+  );
+}

@@ -1,0 +1,68 @@
+/** The update as intervals (issue 28, first part): what happened when, from the gather's data. */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { analysisContext, analyzeRoot } from '../../server/src/analysis/analyze';
+import { intervalsOf } from '../../server/src/analysis/timeline';
+import { discoverRoots } from '../../server/src/gather/discover';
+import { samples } from '../support/fixtures';
+
+async function intervals(dir: string) {
+  const [root] = await discoverRoots(dir);
+  const a = await analyzeRoot(root!, analysisContext());
+  return { a, list: intervalsOf(a.snapshot, a.assessment.now) };
+}
+
+describe('timeline intervals', () => {
+  it('bug 1943289: the update starts before machine-config progresses and degrades, the worker pool degrades, and the gather is last', async () => {
+    const { list } = await intervals(samples.workerBlocksMco);
+    const at = (pred: (i: (typeof list)[number]) => boolean, what: string) => {
+      const i = list.findIndex(pred);
+      assert.ok(i >= 0, what);
+      return { index: i, interval: list[i]! };
+    };
+    const update = at(
+      (i) => i.source === 'ClusterVersion' && i.message.includes('4.7.4'),
+      'update',
+    );
+    assert.equal(update.interval.from.toISOString(), '2021-03-25T07:30:44.000Z');
+    const progressing = at(
+      (i) => i.locator === 'co/machine-config' && i.reason.startsWith('Progressing=True'),
+      'machine-config Progressing',
+    );
+    assert.equal(progressing.interval.from.toISOString(), '2021-03-25T09:08:42.000Z');
+    const degraded = at(
+      (i) => i.locator === 'co/machine-config' && i.reason.startsWith('Degraded=True'),
+      'machine-config Degraded',
+    );
+    assert.equal(degraded.interval.from.toISOString(), '2021-03-25T09:45:01.000Z');
+    assert.equal(degraded.interval.level, 'Error');
+    assert.equal(degraded.interval.source, 'OperatorDegraded');
+    const pool = at(
+      (i) => i.locator === 'mcp/worker' && i.reason.startsWith('Degraded=True'),
+      'worker Degraded',
+    );
+    assert.ok(update.index < progressing.index && progressing.index < degraded.index);
+    assert.ok(update.index < pool.index);
+    const last = list[list.length - 1]!;
+    assert.equal(last.source, 'Gather');
+    assert.match(last.from.toISOString(), /^2021-03-25T12:20:41\./);
+    // Every interval ends by the gather, and none ends before it starts.
+    for (const i of list) {
+      assert.ok(i.to.getTime() >= i.from.getTime(), `${i.locator} ${i.reason}`);
+      assert.ok(
+        i.to.getTime() <= last.from.getTime(),
+        `${i.locator} ${i.reason} ends by the gather`,
+      );
+    }
+  });
+
+  it('gives one interval per condition transition, each at its condition', async () => {
+    const { a, list } = await intervals(samples.workerBlocksMco);
+    const mco = a.snapshot.operators.find((o) => o.name === 'machine-config')!;
+    const fromMco = list.filter((i) => i.locator === 'co/machine-config');
+    assert.equal(fromMco.length, mco.conditions.filter((c) => c.lastTransitionTime).length);
+    for (const i of fromMco) assert.match(i.evidence.pointer, /^\/status\/conditions\/\d+$/);
+    // The drain failures the daemons' events recorded are there too.
+    assert.ok(list.some((i) => i.source === 'Event' && i.reason === 'FailedToDrain'));
+  });
+});
