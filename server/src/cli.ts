@@ -10,6 +10,10 @@ import { diffCommand } from './cli/diff';
 import { formatStatusJson, formatStatusText } from './cli/status';
 import { statusReport } from './analysis/statusReport';
 import type { RootStatusReport } from './core/updateStatus';
+import { intervalsOf } from './analysis/timeline';
+import { formatTimelineJson, formatTimelineText, sinceTime } from './cli/timeline';
+import type { RootTimeline } from './cli/timeline';
+import { rangeIn } from './yaml/positions';
 import {
   formatJson,
   formatText,
@@ -145,6 +149,38 @@ async function main(argv: string[]): Promise<number> {
         : formatStatusText(report, process.stdout.isTTY === true, command.details),
     );
     return roots.some((r) => r.insights.some((i) => i.level === 'error')) ? 1 : 0;
+  }
+  if (command.cmd === 'timeline') {
+    const timelines: RootTimeline[] = [];
+    for (const root of gatherRoots) {
+      const a = await analyzeRoot(root, ctx);
+      for (const e of a.internalErrors) process.stderr.write(`must-gather-inspector: ${e}\n`);
+      const since = command.since ? sinceTime(command.since, a.snapshot.gatherTime) : undefined;
+      if (command.since && !since) {
+        process.stderr.write(
+          `must-gather-inspector: ${display(root.path)} has no gather time: --since ${command.since} keeps everything\n`,
+        );
+      }
+      // Positions now, while this root's files are surely still in the bounded cache.
+      timelines.push({
+        root: display(root.path),
+        intervals: intervalsOf(a.snapshot, a.assessment.now)
+          .filter((i) => !since || i.from.getTime() >= since.getTime())
+          .map(({ from, to, evidence, ...rest }) => ({
+            ...rest,
+            from: from.toISOString(),
+            to: to.toISOString(),
+            file: display(evidence.file),
+            line: rangeIn(cache.peek(evidence.file), evidence).start.line + 1,
+          })),
+      });
+    }
+    process.stdout.write(
+      command.format === 'json'
+        ? formatTimelineJson(timelines)
+        : formatTimelineText(timelines, process.stdout.isTTY === true),
+    );
+    return 0;
   }
   const analyses = [];
   const findings = [];

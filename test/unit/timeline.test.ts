@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import { analysisContext, analyzeRoot } from '../../server/src/analysis/analyze';
 import { intervalsOf } from '../../server/src/analysis/timeline';
 import { discoverRoots } from '../../server/src/gather/discover';
+import { runCli } from '../support/cli';
 import { samples } from '../support/fixtures';
 
 async function intervals(dir: string) {
@@ -64,5 +65,43 @@ describe('timeline intervals', () => {
     for (const i of fromMco) assert.match(i.evidence.pointer, /^\/status\/conditions\/\d+$/);
     // The drain failures the daemons' events recorded are there too.
     assert.ok(list.some((i) => i.source === 'Event' && i.reason === 'FailedToDrain'));
+  });
+});
+
+describe('cli timeline', () => {
+  it('prints the intervals oldest first with their evidence, filters by --since, and gives JSON', () => {
+    const text = runCli('timeline', samples.workerBlocksMco, '--since', '5h').stdout.split('\n');
+    const rows = text.filter((l) => /^\d{4}-\d\d-\d\dT/.test(l));
+    assert.ok(rows.length > 10);
+    assert.deepEqual(
+      rows.map((r) => r.slice(0, 20)),
+      [...rows.map((r) => r.slice(0, 20))].sort(),
+      'oldest first',
+    );
+    assert.ok(
+      rows.every((r) => r >= '2021-03-25T07:20:41Z'),
+      'nothing before 5h before the gather',
+    );
+    const degraded = rows.find((r) => / co\/machine-config {2}Degraded=True/.test(r));
+    assert.match(
+      degraded ?? '',
+      /^2021-03-25T09:45:01Z {2}2h35m +Error +OperatorDegraded .*cluster-scoped-resources\/config\.openshift\.io\/clusteroperators\/machine-config\.yaml:\d+$/,
+    );
+    const j = JSON.parse(
+      runCli('timeline', samples.workerBlocksMco, '--format', 'json').stdout,
+    ) as {
+      timelines: {
+        root: string;
+        intervals: { from: string; to: string; file: string; line: number; level: string }[];
+      }[];
+    };
+    const all = j.timelines[0]!.intervals;
+    assert.ok(all.length > rows.length, '--since left the older ones out');
+    assert.ok(all.every((i) => i.line >= 1 && i.file.startsWith(j.timelines[0]!.root)));
+    assert.equal(
+      runCli('timeline', samples.workerBlocksMco, '--since', 'yesterday').code,
+      2,
+      'a --since that is neither a time nor a duration is bad usage',
+    );
   });
 });

@@ -3,6 +3,7 @@ import { isRuleLevel, ruleLevelNames } from '../analysis/analyze';
 import type { RuleLevels } from '../analysis/analyze';
 import { defaultLimits, isLimitName, limitNames, limitProblem } from '../limits';
 import type { Limits } from '../limits';
+import { isSinceSpec } from './timeline';
 
 export type Format = 'text' | 'json';
 
@@ -30,6 +31,16 @@ export type Command =
       limits: Limits;
       cacheDir?: string;
     }
+  | {
+      cmd: 'timeline';
+      path: string;
+      format: Format;
+      levels: RuleLevels;
+      limits: Limits;
+      cacheDir?: string;
+      /** Only intervals that began at or after this (an RFC 3339 time or a duration before the gather). */
+      since?: string;
+    }
   | { cmd: 'cache'; action: 'list' | 'clear'; cacheDir?: string }
   | { cmd: 'help' }
   | { cmd: 'version' };
@@ -54,6 +65,13 @@ export const usage = `Usage:
                         [--limit <name>=<n>]...
       What changed between two (rendered) MachineConfigs: a summary naming changed images
       (pause image, OS image) and whether nodes reboot, then a unified diff of the decoded configs.
+  must-gather-inspector timeline <path> [--format text|json] [--since <time|duration>]
+                        [--limit <name>=<n>]...
+      What happened when, oldest first: each update of the ClusterVersion history, every
+      condition of the ClusterVersion, operators, pools, nodes and MachineConfigNodes since its
+      last transition, Warning events, firing alerts, the CVO's and the drains' log lines, the
+      gather; each with how long it held and its evidence's file:line. --since keeps what began
+      at or after a time (2021-03-25T09:00:00Z) or a duration before the gather (3h, 90m).
   must-gather-inspector cache list|clear [--cache-dir DIR]
       The extracted archives kept in the cache, or remove them all.
   Every <path> may also be an archive (.tar, .tar.gz, .tgz, .zip; a must-gather inside a case archive
@@ -71,13 +89,20 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
   if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) return { cmd: 'help' };
   if (argv.includes('--version')) return { cmd: 'version' };
   const [cmd, ...rest] = argv;
-  if (cmd !== 'analyze' && cmd !== 'diff' && cmd !== 'status' && cmd !== 'cache')
+  if (
+    cmd !== 'analyze' &&
+    cmd !== 'diff' &&
+    cmd !== 'status' &&
+    cmd !== 'timeline' &&
+    cmd !== 'cache'
+  )
     throw new UsageError(`unknown command "${cmd}"`);
   let cacheDir: string | undefined;
   let format: Format = 'text';
   let brief = false;
   let group: 'cause' | 'file' = 'cause';
   let details = false;
+  let since: string | undefined;
   const ruleLevels: RuleLevels = {};
   const limits: Limits = { ...defaultLimits };
   const positional: string[] = [];
@@ -104,6 +129,12 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
       group = g;
     } else if (cmd === 'status' && a === '--details') {
       details = true;
+    } else if (cmd === 'timeline' && (a === '--since' || a.startsWith('--since='))) {
+      since = value('--since');
+      if (!isSinceSpec(since))
+        throw new UsageError(
+          `--since takes an RFC 3339 time or a duration (3h, 90m), not "${since}"`,
+        );
     } else if (cmd !== 'diff' && (a === '--rule' || a.startsWith('--rule='))) {
       const spec = value('--rule');
       const m = /^([a-z0-9-]+)=(\w+)$/.exec(spec);
@@ -152,6 +183,17 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
     };
   }
   if (positional.length !== 1) throw new UsageError(`${cmd} takes exactly one <path>`);
+  if (cmd === 'timeline') {
+    return {
+      cmd,
+      path: positional[0]!,
+      format,
+      levels: ruleLevels,
+      limits,
+      ...(since === undefined ? {} : { since }),
+      ...dir,
+    };
+  }
   return {
     cmd,
     path: positional[0]!,
