@@ -7,7 +7,7 @@ import type { Interval } from '../core/interval';
 import { duration } from '../core/text';
 
 /** An interval with its evidence placed, relative to the must-gather. */
-export interface ReportedInterval extends Omit<Interval, 'from' | 'to' | 'evidence'> {
+interface ReportedInterval extends Omit<Interval, 'from' | 'to' | 'evidence'> {
   from: string;
   to: string;
   file: string;
