@@ -110,7 +110,13 @@ export async function quickOpen(page: Page, name: string, pathFragment = ''): Pr
     await page.keyboard.press('Control+P');
     const input = page.locator('.quick-input-widget .quick-input-box input');
     await input.waitFor();
-    await input.fill(pathFragment ? `${pathFragment} ${name}` : name);
+    try {
+      // An editor still opening from the step before can take the focus and close the list.
+      await input.fill(pathFragment ? `${pathFragment} ${name}` : name, { timeout: 5_000 });
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      continue;
+    }
     // Row labels read "<file name> <folder>": match the name exactly, not a longer one.
     const row = page
       .locator(`.quick-input-list .monaco-list-row[aria-label^="${name} "]`)
