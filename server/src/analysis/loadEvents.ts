@@ -123,17 +123,7 @@ export function ruleEventNamespaces(
       (isDrainFailure(n.mcdReason ?? '') || classifyNodeReason(n.mcdReason)?.kind === 'os-update')
     )
       return true;
-    const controllerDrain =
-      n.desiredDrain !== undefined &&
-      n.desiredDrain.startsWith('drain-') &&
-      n.desiredDrain !== n.lastAppliedDrain;
-    const selfDrain =
-      n.desiredDrain === undefined &&
-      n.unschedulable &&
-      n.mcdState === 'Working' &&
-      n.desiredConfig !== undefined &&
-      n.currentConfig !== n.desiredConfig;
-    return controllerDrain || selfDrain;
+    return n.pendingDrain !== undefined;
   });
   if (nodeNeeds) for (const ns of nodeEventNamespaces) out.add(ns);
   for (const o of operators) {

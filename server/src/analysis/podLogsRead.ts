@@ -95,18 +95,7 @@ export function osUpdateFailedNodes(nodes: Node[]): Set<string> {
 
 /** Nodes a 4.10 (or older) daemon is draining itself: cordoned, Working on a new config, no drain annotations. */
 export function selfDrainingNodes(nodes: Node[]): Set<string> {
-  return new Set(
-    nodes
-      .filter(
-        (n) =>
-          n.desiredDrain === undefined &&
-          n.unschedulable &&
-          n.mcdState === 'Working' &&
-          n.desiredConfig !== undefined &&
-          n.currentConfig !== n.desiredConfig,
-      )
-      .map((n) => n.name),
-  );
+  return new Set(nodes.filter((n) => n.pendingDrain === 'daemon').map((n) => n.name));
 }
 
 /**

@@ -44,6 +44,21 @@ export class Node extends KubeObject {
   get lastAppliedDrain(): string | undefined {
     return this.annotation(nodeAnnotations.lastAppliedDrain);
   }
+  /**
+   * The drain the node waits for: the controller's (4.11+: `desiredDrain` asks `drain-<config>`
+   * and `lastAppliedDrain` is not yet it), or a ≤4.10 daemon's own (no drain annotations;
+   * cordoned, Working, moving to another config).
+   */
+  get pendingDrain(): 'controller' | 'daemon' | undefined {
+    const desired = this.desiredDrain;
+    if (desired !== undefined) {
+      return desired.startsWith('drain-') && desired !== this.lastAppliedDrain
+        ? 'controller'
+        : undefined;
+    }
+    const updating = this.desiredConfig !== undefined && this.currentConfig !== this.desiredConfig;
+    return this.unschedulable && this.mcdState === 'Working' && updating ? 'daemon' : undefined;
+  }
   /** 4.13+: the previous boot's `ostree-finalize-staged` failure, when the daemon recorded one. */
   get finalizeFailure(): string | undefined {
     return this.annotation(nodeAnnotations.finalizeFailure) || undefined;

@@ -16,7 +16,6 @@
 import { clip, duration, isoTime } from '../core/text';
 import type { Condition } from '../model/condition';
 import { nodeAnnotations } from '../model/node';
-import type { Node } from '../model/node';
 import type { MachineConfigNode } from '../model/machineConfigNode';
 import { atLeast, parseRelease } from '../model/release';
 import type { Release } from '../model/release';
@@ -62,11 +61,6 @@ const advice: Record<string, string> = {
 
 const drainPhases = new Set(['Cordoned', 'Drained']);
 
-function drainPending(n: Node | undefined): boolean {
-  const d = n?.desiredDrain;
-  return !!d && d.startsWith('drain-') && d !== n?.lastAppliedDrain;
-}
-
 /** What the API version and the release say about the MachineConfigNode, for the reader. */
 function apiNote(m: MachineConfigNode, release: Release | undefined): string {
   if (m.apiVersion === 'v1alpha1')
@@ -107,7 +101,12 @@ export const mcnPhaseStuck: Rule = {
       const phase = m.phase;
       if (!degraded && (!phase || m.updated)) return [];
       // A drain still open is mco-drain-stuck's, which names the pod and the budget.
-      if (!degraded && phase && drainPhases.has(phase.condition.type) && drainPending(node))
+      if (
+        !degraded &&
+        phase &&
+        drainPhases.has(phase.condition.type) &&
+        node?.pendingDrain === 'controller'
+      )
         return [];
       const since = phase?.condition.lastTransitionTime;
       const minutes = minutesSince(since, now);

@@ -29,18 +29,6 @@ const drainSlowMinutes = 10;
 /** The daemon's: after an hour it marks the node Degraded (4.7.z Jun 2021 and later). */
 const drainTimeoutMinutes = 60;
 
-/** The drain the node waits for: 4.11+ annotations, else a ≤4.10 daemon's own cordon. */
-function pendingDrain(n: Node): 'controller' | 'daemon' | undefined {
-  const desired = n.desiredDrain;
-  if (desired !== undefined) {
-    return desired.startsWith('drain-') && desired !== n.lastAppliedDrain
-      ? 'controller'
-      : undefined;
-  }
-  const updating = n.desiredConfig !== undefined && n.currentConfig !== n.desiredConfig;
-  return n.unschedulable && n.mcdState === 'Working' && updating ? 'daemon' : undefined;
-}
-
 function taintIndex(n: Node): number {
   return arr(n.spec.taints).findIndex((t) => rec(t)?.key === unschedulableTaint);
 }
@@ -75,7 +63,7 @@ export const mcoDrainStuck: Rule = {
     return s.nodes.flatMap((n) => {
       // Degraded for the drain already: node-mcd-degraded reports it, naming the same pod.
       if (n.mcdState === 'Degraded' || n.mcdState === 'Unreconcilable') return [];
-      const kind = pendingDrain(n);
+      const kind = n.pendingDrain;
       if (!kind) return [];
       const d = drainOfNode(s, n.name);
       const starts = [n.unschedulableSince, d?.started?.time].filter(
