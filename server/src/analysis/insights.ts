@@ -20,6 +20,8 @@ export interface Insight {
   rule: string | undefined;
   subject: string;
   evidence: Location;
+  /** The finding it comes from (none for what the assessment alone says). */
+  finding?: Finding;
 }
 
 /**
@@ -46,6 +48,7 @@ export function insightsOf(a: UpdateAssessment, findings: Finding[]): Insight[] 
       rule: f.rule,
       subject: f.subject,
       evidence: f.location,
+      finding: f,
     });
   }
   const cp = a.controlPlane;

@@ -18,15 +18,18 @@ import type { ParsedFile } from '../yaml/parse';
 import { rangeIn } from '../yaml/positions';
 import type { RootAnalysis } from './analyze';
 import { causesOf } from './causes';
+import type { Cause } from '../core/cause';
 
 /**
  * @param base paths are made relative to it (`/`-separated); undefined keeps them absolute.
  * @param peek the parse of a file the analysis read, for line numbers.
+ * @param causes the analysis' causes, when the caller keeps them (the language server does).
  */
 export function statusReport(
   a: RootAnalysis,
   base: string | PathDisplay | undefined,
   peek: (file: string) => ParsedFile | undefined,
+  causes: readonly Cause[] = causesOf(a.findings, a.snapshot),
 ): RootStatusReport {
   const path: PathDisplay =
     base === undefined ? (p) => p : typeof base === 'string' ? pathDisplay(base) : base;
@@ -35,21 +38,13 @@ export function statusReport(
     line: rangeIn(peek(loc.file), loc).start.line + 1,
   });
   const time = (d: Date | undefined) => (d ? isoTime(d) : null);
-  const causes = causesOf(a.findings, a.snapshot);
   const causeOfFinding = new Map(causes.flatMap((c) => c.findings.map((f) => [f, c.id] as const)));
-  // An insight is a finding's (same rule, subject and place), or the assessment's own about the
-  // ClusterVersion, which belongs with the cause that holds the ClusterVersion back.
-  const causeOf = (i: (typeof a.insights)[number]): string | undefined => {
-    if (i.rule === undefined) return causes.find((c) => c.subjects.includes(i.subject))?.id;
-    const f = a.findings.findIndex(
-      (x) =>
-        x.rule === i.rule &&
-        x.subject === i.subject &&
-        x.location.file === i.evidence.file &&
-        x.location.pointer === i.evidence.pointer,
-    );
-    return causeOfFinding.get(f);
-  };
+  // An insight is a finding's, or the assessment's own about the ClusterVersion, which belongs
+  // with the cause that holds the ClusterVersion back.
+  const causeOf = (i: (typeof a.insights)[number]): string | undefined =>
+    i.finding
+      ? causeOfFinding.get(a.findings.indexOf(i.finding))
+      : causes.find((c) => c.subjects.includes(i.subject))?.id;
   const node = (n: NodeStatus): NodeReport => ({
     name: n.name,
     pool: n.pool ?? null,

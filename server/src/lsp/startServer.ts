@@ -271,7 +271,7 @@ export function startServer(connection: Connection): Workspace {
       workspace
         .analysesFor(p.uri?.startsWith('file:') ? fileURLToPath(p.uri) : undefined)
         .map(async (a) => ({
-          ...statusReport(a, undefined, (f) => workspace.cache.peek(f)),
+          ...statusReport(a, undefined, (f) => workspace.cache.peek(f), analysisCauses(a)),
           place: await workspace.placeOf(a.root.path),
         })),
     ),
