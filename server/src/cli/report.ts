@@ -143,15 +143,37 @@ const sevColor: Record<string, string> = { error: '31', warning: '33', info: '36
 
 type Paint = (code: string, s: string) => string;
 
-/** One finding: where, level, message and rule; its detail unless brief; its evidence. */
-function findingLines(f: ReportedFinding, where: string, paint: Paint, brief: boolean): string[] {
+/** A path inside a must-gather, relative to it (the lines above name the must-gather). */
+function inRoot(file: string, root: string): string {
+  return file.startsWith(root + '/') ? file.slice(root.length + 1) : file;
+}
+
+/**
+ * One finding: level, message and rule after its line and column (by file), or followed by
+ * where it is (under a cause, whose findings lie in many files); its detail unless brief; its
+ * evidence.
+ */
+function findingLines(
+  f: ReportedFinding,
+  by: 'file' | 'cause',
+  paint: Paint,
+  brief: boolean,
+): string[] {
   const sev = paint(sevColor[f.severity] ?? '0', f.severity.padEnd(7));
-  const lines = [`  ${where.padEnd(8)} ${sev} ${f.message}  ${paint('2', `[${f.rule}]`)}`];
+  const said = `${sev} ${f.message}  ${paint('2', `[${f.rule}]`)}`;
+  const lines =
+    by === 'file'
+      ? [`  ${`${f.line}:${f.column}`.padEnd(8)} ${said}`]
+      : [
+          `  ${said}`,
+          paint('2', `             at ${inRoot(f.file, f.root)}:${f.line}:${f.column}`),
+        ];
   if (!brief && f.detail) lines.push(...detailLines(f.detail));
   for (const r of f.related) {
     // Related files always lie in the finding's root: print them relative to it.
-    const short = r.file.startsWith(f.root + '/') ? r.file.slice(f.root.length + 1) : r.file;
-    lines.push(paint('2', `             ↳ ${short}:${r.line}:${r.column} ${r.message}`));
+    lines.push(
+      paint('2', `             ↳ ${inRoot(r.file, f.root)}:${r.line}:${r.column} ${r.message}`),
+    );
   }
   return lines;
 }
@@ -197,7 +219,7 @@ function fileLines(findings: ReportedFinding[], paint: Paint, brief: boolean): s
   for (const f of findings) byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
   for (const [file, fs] of byFile) {
     lines.push(paint('4', file));
-    for (const f of fs) lines.push(...findingLines(f, `${f.line}:${f.column}`, paint, brief));
+    for (const f of fs) lines.push(...findingLines(f, 'file', paint, brief));
     lines.push('');
   }
   return lines;
@@ -220,16 +242,7 @@ function causeLines(
     const level = paint(sevColor[c.level] ?? '0', c.level.toUpperCase());
     const count = c.findings.length === 1 ? '' : ` (${c.findings.length} findings)`;
     lines.push(`${level} ${paint('1', c.title)}${count}`);
-    for (const i of c.findings) {
-      const f = findings[i]!;
-      const file = f.file.startsWith(f.root + '/') ? f.file.slice(f.root.length + 1) : f.file;
-      const [head, ...rest] = findingLines(f, '', paint, brief);
-      lines.push(
-        head!.replace(/^ {11}/, '  '),
-        paint('2', `             at ${file}:${f.line}:${f.column}`),
-      );
-      lines.push(...rest);
-    }
+    for (const i of c.findings) lines.push(...findingLines(findings[i]!, 'cause', paint, brief));
     lines.push('');
   }
   return lines;
