@@ -5,7 +5,7 @@
 import type { ParsedFileCache } from '../gather/fileCache';
 import { rangeIn } from '../yaml/positions';
 import type { Finding } from '../core/finding';
-import { pathDisplay } from '../core/paths';
+import { inRoot, pathDisplay } from '../core/paths';
 import type { PathDisplay } from '../core/paths';
 import { summaryLine, summaryNotes, summaryProvenance } from '../core/gatherSummary';
 import type { GatherSummary } from '../core/gatherSummary';
@@ -143,11 +143,6 @@ const sevColor: Record<string, string> = { error: '31', warning: '33', info: '36
 
 type Paint = (code: string, s: string) => string;
 
-/** A path inside a must-gather, relative to it (the lines above name the must-gather). */
-function inRoot(file: string, root: string): string {
-  return file.startsWith(root + '/') ? file.slice(root.length + 1) : file;
-}
-
 /**
  * One finding: level, message and rule after its line and column (by file), or followed by
  * where it is (under a cause, whose findings lie in many files); its detail unless brief; its
@@ -166,13 +161,13 @@ function findingLines(
       ? [`  ${`${f.line}:${f.column}`.padEnd(8)} ${said}`]
       : [
           `  ${said}`,
-          paint('2', `             at ${inRoot(f.file, f.root)}:${f.line}:${f.column}`),
+          paint('2', `             at ${inRoot(f.root, f.file)}:${f.line}:${f.column}`),
         ];
   if (!brief && f.detail) lines.push(...detailLines(f.detail));
   for (const r of f.related) {
     // Related files always lie in the finding's root: print them relative to it.
     lines.push(
-      paint('2', `             ↳ ${inRoot(r.file, f.root)}:${r.line}:${r.column} ${r.message}`),
+      paint('2', `             ↳ ${inRoot(f.root, r.file)}:${r.line}:${r.column} ${r.message}`),
     );
   }
   return lines;

@@ -5,6 +5,7 @@
  * the file:line of its evidence (relative to the must-gather), or as JSON.
  */
 import { summaryLine } from '../core/gatherSummary';
+import { inRoot } from '../core/paths';
 import { clip, duration, ocDuration } from '../core/text';
 import { controlPlaneLabels } from '../core/updateStatus';
 import type {
@@ -29,7 +30,7 @@ export function formatStatusText(report: StatusReport, color: boolean, details =
   const out: string[] = [];
   for (const r of report.roots) {
     const at = (e: Partial<Evidence>) =>
-      e.file === undefined ? '' : paint('2', `  ${shorten(r.root, e.file)}:${e.line}`);
+      e.file === undefined ? '' : paint('2', `  ${inRoot(r.root, e.file)}:${e.line}`);
     const ago = (t: string | null) =>
       t && r.gatherTime ? duration(Date.parse(r.gatherTime) - Date.parse(t)) : '-';
     // Update Health's SINCE as oc prints it: whole seconds, truncated (`24h8m54s`, `now`).
@@ -222,9 +223,4 @@ function table(header: string[], rows: string[][]): string[] {
 function visible(s: string): string {
   // eslint-disable-next-line no-control-regex -- the escape is what is stripped
   return s.replace(/\x1b\[[0-9;]*m/g, '');
-}
-
-/** A file relative to its must-gather, as analyze's related locations are printed. */
-function shorten(root: string, file: string): string {
-  return file.startsWith(root + '/') ? file.slice(root.length + 1) : file;
 }

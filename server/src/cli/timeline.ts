@@ -4,6 +4,7 @@
  * object, reason and message, and the file:line of its evidence; or as JSON.
  */
 import type { Interval } from '../core/interval';
+import { inRoot } from '../core/paths';
 import { duration } from '../core/text';
 
 /** An interval with its evidence placed, relative to the must-gather. */
@@ -31,7 +32,6 @@ export function formatTimelineText(timelines: RootTimeline[], color: boolean): s
     out.push(paint('4', t.root));
     for (const i of t.intervals) {
       const held = Date.parse(i.to) - Date.parse(i.from);
-      const file = i.file.startsWith(t.root + '/') ? i.file.slice(t.root.length + 1) : i.file;
       out.push(
         [
           i.from.replace(/\.\d+Z$/, 'Z'),
@@ -41,7 +41,7 @@ export function formatTimelineText(timelines: RootTimeline[], color: boolean): s
           i.locator,
           i.reason,
           i.message.replace(/\s+/g, ' ').slice(0, 160),
-          paint('2', `${file}:${i.line}`),
+          paint('2', `${inRoot(t.root, i.file)}:${i.line}`),
         ]
           .filter((x) => x !== '')
           .join('  '),
@@ -52,21 +52,28 @@ export function formatTimelineText(timelines: RootTimeline[], color: boolean): s
   return out.join('\n');
 }
 
-/** `--since`: an RFC 3339 time, or a duration before the gather (`2h`, `90m`, `1h30m`). */
-export function sinceTime(spec: string, gather: Date | undefined): Date | undefined {
+/** `--since`: an RFC 3339 time, or how long before the gather (`2h`, `90m`, `1h30m`). */
+type Since = { at: Date } | { before: number };
+
+function parseSince(spec: string): Since | undefined {
   const d = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/.exec(spec);
-  if (d && spec !== '') {
-    if (!gather) return undefined;
-    const ms = ((Number(d[1] ?? 0) * 60 + Number(d[2] ?? 0)) * 60 + Number(d[3] ?? 0)) * 1000;
-    return new Date(gather.getTime() - ms);
-  }
+  if (d && spec !== '')
+    return {
+      before: ((Number(d[1] ?? 0) * 60 + Number(d[2] ?? 0)) * 60 + Number(d[3] ?? 0)) * 1000,
+    };
   const t = Date.parse(spec);
-  return Number.isNaN(t) ? undefined : new Date(t);
+  return Number.isNaN(t) ? undefined : { at: new Date(t) };
+}
+
+/** The time a `--since` names; a duration needs the gather time. */
+export function sinceTime(spec: string, gather: Date | undefined): Date | undefined {
+  const since = parseSince(spec);
+  if (!since) return undefined;
+  if ('at' in since) return since.at;
+  return gather ? new Date(gather.getTime() - since.before) : undefined;
 }
 
 /** Whether a `--since` value can be read at all (checked before any must-gather is). */
 export function isSinceSpec(spec: string): boolean {
-  return (
-    (/^(?:\d+h)?(?:\d+m)?(?:\d+s)?$/.test(spec) && spec !== '') || !Number.isNaN(Date.parse(spec))
-  );
+  return parseSince(spec) !== undefined;
 }

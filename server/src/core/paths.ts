@@ -24,3 +24,10 @@ export function pathDisplay(base: string, archives: ExtractedArchive[] = []): Pa
     return slash(relative(base, p)) || '.';
   };
 }
+
+/** A file named relative to the must-gather it lies in, when it does (the lines above name it). */
+export function inRoot(root: string, file: string): string {
+  return file.startsWith(root) && /^[\\/]/.test(file.slice(root.length))
+    ? file.slice(root.length + 1)
+    : file;
+}
