@@ -115,27 +115,29 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
       if (v === undefined) throw new UsageError(`${flag} needs a value`);
       return v;
     };
-    if (a === '--format' || a.startsWith('--format=')) {
-      const f = value('--format');
-      if (f !== 'text' && f !== 'json')
-        throw new UsageError(`--format must be text or json, not "${f}"`);
-      format = f;
+    /** `--flag value` or `--flag=value`. */
+    const named = (flag: string) => a === flag || a.startsWith(`${flag}=`);
+    const oneOf = <T extends string>(flag: string, allowed: readonly T[]): T => {
+      const v = value(flag);
+      if (!(allowed as readonly string[]).includes(v))
+        throw new UsageError(`${flag} must be ${allowed.join(' or ')}, not "${v}"`);
+      return v as T;
+    };
+    if (named('--format')) {
+      format = oneOf('--format', ['text', 'json'] as const);
     } else if (cmd === 'analyze' && a === '--brief') {
       brief = true;
-    } else if (cmd === 'analyze' && (a === '--group' || a.startsWith('--group='))) {
-      const g = value('--group');
-      if (g !== 'cause' && g !== 'file')
-        throw new UsageError(`--group must be cause or file, not "${g}"`);
-      group = g;
+    } else if (cmd === 'analyze' && named('--group')) {
+      group = oneOf('--group', ['cause', 'file'] as const);
     } else if (cmd === 'status' && a === '--details') {
       details = true;
-    } else if (cmd === 'timeline' && (a === '--since' || a.startsWith('--since='))) {
+    } else if (cmd === 'timeline' && named('--since')) {
       since = value('--since');
       if (!isSinceSpec(since))
         throw new UsageError(
           `--since takes an RFC 3339 time or a duration (3h, 90m), not "${since}"`,
         );
-    } else if (cmd !== 'diff' && (a === '--rule' || a.startsWith('--rule='))) {
+    } else if (cmd !== 'diff' && named('--rule')) {
       const spec = value('--rule');
       const m = /^([a-z0-9-]+)=(\w+)$/.exec(spec);
       if (!m || !isRuleLevel(m[2]))
@@ -143,9 +145,9 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
       if (!knownRules.includes(m[1]!))
         throw new UsageError(`unknown rule "${m[1]}"; rules: ${knownRules.join(', ')}`);
       ruleLevels[m[1]!] = m[2];
-    } else if (a === '--cache-dir' || a.startsWith('--cache-dir=')) {
+    } else if (named('--cache-dir')) {
       cacheDir = value('--cache-dir');
-    } else if (a === '--limit' || a.startsWith('--limit=')) {
+    } else if (named('--limit')) {
       const spec = value('--limit');
       const m = /^(\w+)=(\d+)$/.exec(spec);
       if (!m) throw new UsageError(`--limit takes <name>=<whole number>, not "${spec}"`);
