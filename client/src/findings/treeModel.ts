@@ -13,7 +13,7 @@ import type {
 } from '../../../server/src/protocol/messages';
 import { oneLine, placeName } from '../upgradeStatus/treeModel';
 
-export type Level = FindingEntry['severity'];
+type Level = FindingEntry['severity'];
 
 /** The least level a cause must reach to be shown. */
 export type LevelFilter = 'error' | 'warning' | 'all';

@@ -4,24 +4,16 @@
  * the workspace's state, and a click opens the place a row names.
  */
 import * as vscode from 'vscode';
-import { collapsible } from '../collapsible';
+import { collapsible, themeIcon } from '../treeItems';
 import type { EvidenceLink, RootFindings } from '../../../server/src/protocol/messages';
 import { documentUriOf } from '../logs/compressedLogs';
 import { findingsTree, isLevelFilter, levelFilters } from './treeModel';
-import type { FindingsItemModel, Level, LevelFilter } from './treeModel';
+import type { FindingsItemModel, LevelFilter } from './treeModel';
 
 const findingsViewId = 'mustGatherInspector.findings';
 export const filterFindingsCommand = 'mustGatherInspector.filterFindings';
 export const openFindingCommand = 'mustGatherInspector.openFinding';
 const filterKey = 'mustGatherInspector.findings.filter';
-
-/** The Problems panel's colours, so a level reads the same in both. */
-const colours: Record<Level, string> = {
-  error: 'problemsErrorIcon.foreground',
-  warning: 'problemsWarningIcon.foreground',
-  info: 'problemsInfoIcon.foreground',
-  hint: 'problemsInfoIcon.foreground',
-};
 
 export class FindingsView implements vscode.TreeDataProvider<FindingsItemModel> {
   private roots: RootFindings[] = [];
@@ -97,10 +89,7 @@ export class FindingsView implements vscode.TreeDataProvider<FindingsItemModel> 
     tooltip.supportHtml = false;
     item.tooltip = tooltip;
     item.accessibilityInformation = { label: m.accessibleLabel };
-    item.iconPath = new vscode.ThemeIcon(
-      m.icon,
-      m.level ? new vscode.ThemeColor(colours[m.level]) : undefined,
-    );
+    item.iconPath = themeIcon(m.icon, m.level);
     if (m.open) {
       item.command = {
         command: openFindingCommand,

@@ -3,23 +3,13 @@
  * the language server's update-status request; every item opens its evidence.
  */
 import * as vscode from 'vscode';
-import { collapsible } from '../collapsible';
+import { collapsible, themeIcon } from '../treeItems';
 import type { StatusReport } from '../../../server/src/protocol/messages';
 import { statusTree } from './treeModel';
-import type { Tone, TreeItemModel } from './treeModel';
+import type { TreeItemModel } from './treeModel';
 
 export const viewId = 'mustGatherInspector.upgradeStatus';
 export const openEvidenceCommand = 'mustGatherInspector.openEvidence';
-
-/** Theme colours by tone, so the states read in every colour theme. */
-const colours: Record<Tone, string | undefined> = {
-  error: 'problemsErrorIcon.foreground',
-  warning: 'problemsWarningIcon.foreground',
-  info: 'problemsInfoIcon.foreground',
-  ok: 'testing.iconPassed',
-  progress: 'charts.blue',
-  muted: 'disabledForeground',
-};
 
 export class UpgradeStatusView implements vscode.TreeDataProvider<TreeItemModel> {
   private items: TreeItemModel[] = [];
@@ -47,11 +37,7 @@ export class UpgradeStatusView implements vscode.TreeDataProvider<TreeItemModel>
     item.description = m.description;
     // Must-gather text in tooltips stays plain text: no Markdown, link or command can form.
     item.tooltip = m.tooltip;
-    const colour = colours[m.tone];
-    item.iconPath = new vscode.ThemeIcon(
-      m.icon,
-      colour ? new vscode.ThemeColor(colour) : undefined,
-    );
+    item.iconPath = themeIcon(m.icon, m.tone);
     if (m.evidence) {
       item.command = {
         command: openEvidenceCommand,
