@@ -8,7 +8,7 @@ import type { EventStore } from '../../analysis/loadEvents';
 import { ago } from '../../core/text';
 import { clipped, code, table, text } from '../../core/markdown';
 import { ClusterOperator } from '../../model/clusterOperator';
-import { eventsAbout, nodeEventNamespaces } from '../../model/events';
+import { eventsAbout, newestFirst, nodeEventNamespaces } from '../../model/events';
 import type { EventSubject, KubeEvent } from '../../model/events';
 import type { KubeObject } from '../../model/kubeObject';
 import { MachineConfigPool } from '../../model/machineConfigPool';
@@ -102,7 +102,7 @@ export async function hoverEvents(
   const mine = of.about.flatMap((a) => eventsAbout(read.events, a));
   return {
     object: found[0],
-    events: [...new Set(mine)].sort((a, b) => (b.last?.getTime() ?? 0) - (a.last?.getTime() ?? 0)),
+    events: newestFirst([...new Set(mine)]),
     namespaces: of.namespaces,
     unreadable: read.problems.map((p) => p.message),
   };
