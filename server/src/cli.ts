@@ -11,6 +11,8 @@ import { formatStatusJson, formatStatusText } from './cli/status';
 import { statusReport } from './analysis/statusReport';
 import type { RootStatusReport } from './core/updateStatus';
 import { intervalsOf } from './analysis/timeline';
+import { formatOriginIntervals } from './cli/originIntervals';
+import type { Interval } from './core/interval';
 import { formatTimelineJson, formatTimelineText, sinceTime } from './cli/timeline';
 import type { RootTimeline } from './cli/timeline';
 import { rangeIn } from './yaml/positions';
@@ -152,6 +154,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command.cmd === 'timeline') {
     const timelines: RootTimeline[] = [];
+    const raw: { root: string; intervals: Interval[] }[] = [];
     for (const root of gatherRoots) {
       const a = await analyzeRoot(root, ctx);
       for (const e of a.internalErrors) process.stderr.write(`must-gather-inspector: ${e}\n`);
@@ -161,24 +164,29 @@ async function main(argv: string[]): Promise<number> {
           `must-gather-inspector: ${display(root.path)} has no gather time: --since ${command.since} keeps everything\n`,
         );
       }
+      const intervals = intervalsOf(a.snapshot, a.assessment.now).filter(
+        (i) => !since || i.from.getTime() >= since.getTime(),
+      );
+      raw.push({ root: display(root.path), intervals });
       // Positions now, while this root's files are surely still in the bounded cache.
+      if (command.format === 'intervals') continue;
       timelines.push({
         root: display(root.path),
-        intervals: intervalsOf(a.snapshot, a.assessment.now)
-          .filter((i) => !since || i.from.getTime() >= since.getTime())
-          .map(({ from, to, evidence, ...rest }) => ({
-            ...rest,
-            from: from.toISOString(),
-            to: to.toISOString(),
-            file: display(evidence.file),
-            line: rangeIn(cache.peek(evidence.file), evidence).start.line + 1,
-          })),
+        intervals: intervals.map(({ from, to, evidence, ...rest }) => ({
+          ...rest,
+          from: from.toISOString(),
+          to: to.toISOString(),
+          file: display(evidence.file),
+          line: rangeIn(cache.peek(evidence.file), evidence).start.line + 1,
+        })),
       });
     }
     process.stdout.write(
-      command.format === 'json'
-        ? formatTimelineJson(timelines)
-        : formatTimelineText(timelines, process.stdout.isTTY === true),
+      command.format === 'intervals'
+        ? formatOriginIntervals(raw)
+        : command.format === 'json'
+          ? formatTimelineJson(timelines)
+          : formatTimelineText(timelines, process.stdout.isTTY === true),
     );
     return 0;
   }

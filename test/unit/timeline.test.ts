@@ -1,11 +1,14 @@
 /** The update as intervals (issue 28, first part): what happened when, from the gather's data. */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv from 'ajv';
 import { describe, it } from 'node:test';
 import { analysisContext, analyzeRoot } from '../../server/src/analysis/analyze';
 import { intervalsOf } from '../../server/src/analysis/timeline';
 import { discoverRoots } from '../../server/src/gather/discover';
 import { runCli } from '../support/cli';
-import { samples } from '../support/fixtures';
+import { repoRoot, samples } from '../support/fixtures';
 
 async function intervals(dir: string) {
   const [root] = await discoverRoots(dir);
@@ -103,5 +106,70 @@ describe('cli timeline', () => {
       2,
       'a --since that is neither a time nor a duration is bad usage',
     );
+  });
+});
+
+describe('cli timeline --format intervals (openshift/origin monitor intervals)', () => {
+  type Item = {
+    level: string;
+    source: string;
+    locator: { type: string; keys: Record<string, string> };
+    message: { reason: string; humanMessage: string; annotations: Record<string, string> };
+    from: string;
+    to: string;
+  };
+  const read = (...args: string[]) => {
+    const r = runCli('timeline', samples.workerBlocksMco, '--format', 'intervals', ...args);
+    assert.equal(r.code, 0, r.stderr);
+    return JSON.parse(r.stdout) as { items: Item[] };
+  };
+
+  it("validates against a schema written from origin's monitorapi types", () => {
+    const schema = JSON.parse(
+      readFileSync(join(repoRoot, 'test/unit/schemas/origin-intervals.schema.json'), 'utf8'),
+    ) as object;
+    const validate = new Ajv({ allErrors: true }).compile(schema);
+    const doc = read();
+    assert.ok(validate(doc), JSON.stringify(validate.errors?.slice(0, 5)));
+    assert.ok(doc.items.length > 100);
+    // The schema is not vacuous: a string locator (origin's old form) and a lower-case level fail.
+    const old = { items: [{ ...doc.items[0]!, locator: 'clusteroperator/machine-config' }] };
+    assert.equal(validate(old), false);
+    assert.equal(validate({ items: [{ ...doc.items[0]!, level: 'error' }] }), false);
+  });
+
+  it('names operators, nodes and events as origin does, with the condition in annotations, sorted by time', () => {
+    const { items } = read();
+    const degraded = items.find(
+      (i) =>
+        i.locator.keys.clusteroperator === 'machine-config' &&
+        i.message.annotations.condition === 'Degraded',
+    );
+    assert.ok(degraded, 'machine-config Degraded');
+    assert.equal(degraded.source, 'OperatorState');
+    assert.equal(degraded.locator.type, 'ClusterOperator');
+    assert.equal(degraded.level, 'Error');
+    assert.equal(degraded.from, '2021-03-25T09:45:01Z');
+    assert.equal(degraded.to, '2021-03-25T12:20:41Z', 'held until the gather');
+    assert.equal(degraded.message.annotations.status, 'True');
+    assert.equal(degraded.message.reason, 'RequiredPoolsFailed');
+    const drain = items.find(
+      (i) => i.source === 'KubeEvent' && i.message.reason === 'FailedToDrain',
+    );
+    assert.ok(drain, 'a FailedToDrain event');
+    assert.equal(drain.locator.type, 'Node');
+    assert.match(drain.locator.keys.hmsg ?? '', /^[0-9a-f]{10}$/);
+    assert.ok(Number(drain.message.annotations.count) >= 1);
+    const node = items.find((i) => i.source === 'NodeState');
+    assert.deepEqual(Object.keys(node?.locator.keys ?? {}), ['node']);
+    const update = items.find(
+      (i) => i.source === 'VersionState' && i.message.humanMessage.includes('4.7.4'),
+    );
+    assert.equal(update?.locator.keys.clusterversion, 'version');
+    assert.equal(update?.from, '2021-03-25T07:30:44Z');
+    const froms = items.map((i) => i.from);
+    assert.deepEqual(froms, [...froms].sort(), 'oldest first');
+    // --since applies to this format too.
+    assert.ok(read('--since', '1h').items.every((i) => i.from >= '2021-03-25T11:20:41Z'));
   });
 });

@@ -61,6 +61,11 @@ export function intervalsOf(s: Snapshot, now: Date | undefined): Interval[] {
         from: c.lastTransitionTime,
         to: end(c.lastTransitionTime),
         evidence: c.location,
+        annotations: {
+          condition: c.type,
+          status: c.status,
+          ...(c.reason ? { reason: c.reason } : {}),
+        },
       });
     }
   };
@@ -79,6 +84,7 @@ export function intervalsOf(s: Snapshot, now: Date | undefined): Interval[] {
         from: h.startedTime,
         to: h.completionTime ?? end(h.startedTime),
         evidence: h.location,
+        annotations: { state: h.state || 'Unknown', version: h.version },
       });
     }
     conditions(cv.subject, cv.conditions, () => 'ClusterVersionCondition');
@@ -101,6 +107,7 @@ export function intervalsOf(s: Snapshot, now: Date | undefined): Interval[] {
       from,
       to: e.last && e.last.getTime() > from.getTime() ? e.last : from,
       evidence: e.location,
+      annotations: { reason: e.reason, count: String(e.count) },
     });
   }
   for (const a of s.alerts) {
@@ -114,6 +121,7 @@ export function intervalsOf(s: Snapshot, now: Date | undefined): Interval[] {
       from: a.activeAt,
       to: end(a.activeAt),
       evidence: a.location,
+      annotations: { alertstate: 'firing', ...(a.severity ? { severity: a.severity } : {}) },
     });
   }
   for (const log of s.cvoLogs) {
@@ -128,6 +136,7 @@ export function intervalsOf(s: Snapshot, now: Date | undefined): Interval[] {
         from: r.time,
         to: r.time,
         evidence: { file: r.file, doc: 0, pointer: '', span: r.span },
+        annotations: {},
       });
     }
   }
@@ -143,6 +152,7 @@ export function intervalsOf(s: Snapshot, now: Date | undefined): Interval[] {
         from: l.time,
         to: l.time,
         evidence: { file: l.file, doc: 0, pointer: '', span: l.span },
+        annotations: { phase: 'Drain' },
       });
     }
   }
@@ -156,6 +166,7 @@ export function intervalsOf(s: Snapshot, now: Date | undefined): Interval[] {
       from: s.gatherTime,
       to: s.gatherTime,
       evidence: cv.at(),
+      annotations: {},
     });
   }
   return out.sort(

@@ -34,7 +34,8 @@ export type Command =
   | {
       cmd: 'timeline';
       path: string;
-      format: Format;
+      /** `intervals`: openshift/origin's monitor interval JSON (`cli/originIntervals.ts`). */
+      format: Format | 'intervals';
       levels: RuleLevels;
       limits: Limits;
       cacheDir?: string;
@@ -65,13 +66,15 @@ export const usage = `Usage:
                         [--limit <name>=<n>]...
       What changed between two (rendered) MachineConfigs: a summary naming changed images
       (pause image, OS image) and whether nodes reboot, then a unified diff of the decoded configs.
-  must-gather-inspector timeline <path> [--format text|json] [--since <time|duration>]
+  must-gather-inspector timeline <path> [--format text|json|intervals] [--since <time|duration>]
                         [--limit <name>=<n>]...
       What happened when, oldest first: each update of the ClusterVersion history, every
       condition of the ClusterVersion, operators, pools, nodes and MachineConfigNodes since its
       last transition, Warning events, firing alerts, the CVO's and the drains' log lines, the
       gather; each with how long it held and its evidence's file:line. --since keeps what began
       at or after a time (2021-03-25T09:00:00Z) or a duration before the gather (3h, 90m).
+      --format intervals writes openshift/origin's monitor interval JSON ({"items": [...]}),
+      which Sippy's and origin's interval charts read.
   must-gather-inspector cache list|clear [--cache-dir DIR]
       The extracted archives kept in the cache, or remove them all.
   Every <path> may also be an archive (.tar, .tar.gz, .tgz, .zip; a must-gather inside a case archive
@@ -99,6 +102,7 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
     throw new UsageError(`unknown command "${cmd}"`);
   let cacheDir: string | undefined;
   let format: Format = 'text';
+  let timelineFormat: Format | 'intervals' = 'text';
   let brief = false;
   let group: 'cause' | 'file' = 'cause';
   let details = false;
@@ -123,7 +127,9 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
         throw new UsageError(`${flag} must be ${allowed.join(' or ')}, not "${v}"`);
       return v as T;
     };
-    if (named('--format')) {
+    if (cmd === 'timeline' && named('--format')) {
+      timelineFormat = oneOf('--format', ['text', 'json', 'intervals'] as const);
+    } else if (named('--format')) {
       format = oneOf('--format', ['text', 'json'] as const);
     } else if (cmd === 'analyze' && a === '--brief') {
       brief = true;
@@ -189,7 +195,7 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
     return {
       cmd,
       path: positional[0]!,
-      format,
+      format: timelineFormat,
       levels: ruleLevels,
       limits,
       ...(since === undefined ? {} : { since }),

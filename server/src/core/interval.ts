@@ -36,4 +36,9 @@ export interface Interval {
   /** The next change or the gather; equal to `from` for a moment (a log line, the gather). */
   to: Date;
   evidence: Location;
+  /**
+   * What the record says in fields, under the keys openshift/origin's intervals use
+   * (`condition`, `status`, `reason`, `state`, `severity`, `alertstate`, `count`).
+   */
+  annotations: Record<string, string>;
 }
