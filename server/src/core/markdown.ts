@@ -86,3 +86,15 @@ export function detailMarkdown(detail: string): string {
     .filter((p) => p !== '')
     .join('\n\n');
 }
+
+/**
+ * A `command:` URI for a Markdown link: the arguments as JSON, percent-encoded, parentheses too
+ * (a path may hold them, and they would end the link).
+ */
+export function commandLink(command: string, args: readonly unknown[]): string {
+  const encoded = encodeURIComponent(JSON.stringify(args)).replace(
+    /[()]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `command:${command}?${encoded}`;
+}

@@ -74,6 +74,12 @@ export function storageDirFrom(options: unknown, folders: string[]): string | un
   return folderOption(optionsRecord(options), 'storageDir', folders);
 }
 
+/** The commands the client runs from links in hovers (initialisation option `commandLinks`). */
+export function commandLinksFrom(options: unknown): string[] {
+  const links = optionsRecord(options).commandLinks;
+  return Array.isArray(links) ? links.filter((c): c is string => typeof c === 'string') : [];
+}
+
 function optionsRecord(options: unknown): Record<string, unknown> {
   return options !== null && typeof options === 'object'
     ? (options as Record<string, unknown>)

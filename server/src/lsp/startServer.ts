@@ -43,17 +43,21 @@ import {
   OpenArchiveRequest,
   ReindexRequest,
   StatusNotification,
+  timelineCommand,
+  TimelineRequest,
   UpdateStatusRequest,
 } from '../protocol/messages';
 import { version } from '../version';
 import { offsetOf } from '../yaml/positions';
 import { rootFindings } from './findingsRequest';
+import { rootTimeline } from './timelineRequest';
 import { compareSummary, machineConfigEntries, normalizedConfig } from './machineConfigRequests';
 import { analysisCauses } from './analysisCauses';
 import { Publisher } from './publisher';
 import { RememberedDiagnostics } from './remembered';
 import { ArchiveOpener } from './archives';
-import { archiveOptionsFrom, Settings, storageDirFrom } from './settings';
+import { commandLink } from '../core/markdown';
+import { archiveOptionsFrom, commandLinksFrom, Settings, storageDirFrom } from './settings';
 import type { ArchiveOptions } from './settings';
 import { Workspace } from './workspace';
 
@@ -71,6 +75,8 @@ export function startServer(connection: Connection): Workspace {
   /** The client resolves a workspace symbol's range when one is picked. */
   let symbolRangeResolve = false;
   let archiveOptions: ArchiveOptions = archiveOptionsFrom(undefined, []);
+  /** Whether hovers may link to the Upgrade Timeline: the client runs that command from a link. */
+  let timelineLinks = false;
   const archives = new ArchiveOpener(
     connection,
     () => archiveOptions.cacheDir,
@@ -132,6 +138,7 @@ export function startServer(connection: Connection): Workspace {
       new RememberedDiagnostics(storageDirFrom(params.initializationOptions, folders)),
     );
     archiveOptions = archiveOptionsFrom(params.initializationOptions, folders);
+    timelineLinks = commandLinksFrom(params.initializationOptions).includes(timelineCommand);
     workspace.setArchiveCache(archiveOptions.cacheDir);
     return {
       capabilities: {
@@ -258,7 +265,13 @@ export function startServer(connection: Connection): Workspace {
     // The hovered object's events are read now, once per analysis (the store caches them).
     const { snapshot, events } = a.analysis;
     const here = await hoverEvents(snapshot, events, a.file, a.parsed, offset);
-    return hoverAt(snapshot, a.file, a.parsed, offset, a.analysis, reported, here) ?? null;
+    const { assessment, insights } = a.analysis;
+    const update = {
+      assessment,
+      insights,
+      ...(timelineLinks ? { timeline: commandLink(timelineCommand, [a.analysis.root.path]) } : {}),
+    };
+    return hoverAt(snapshot, a.file, a.parsed, offset, update, reported, here) ?? null;
   });
 
   connection.onRequest(MachineConfigsRequest, (p) =>
@@ -287,6 +300,19 @@ export function startServer(connection: Connection): Workspace {
           (m) => connection.console.warn(m),
         ),
       ),
+    ),
+  }));
+
+  connection.onRequest(TimelineRequest, async (p) => ({
+    roots: await Promise.all(
+      workspace
+        .analysesFor()
+        .filter((a) => typeof p?.root !== 'string' || a.root.path === p.root)
+        .map(async (a) =>
+          rootTimeline(a, await workspace.placeOf(a.root.path), analysisCauses(a), (f) =>
+            workspace.cache.peek(f),
+          ),
+        ),
     ),
   }));
 

@@ -78,6 +78,13 @@ export const CompareSummaryRequest = new RequestType<CompareSummaryParams, strin
 /** The command the client registers, also used by the server's code lenses. */
 export const compareCommand = 'mustGatherInspector.compareRenderedConfigs';
 
+/**
+ * Opens the Upgrade Timeline of a root (its path the only argument). A ClusterVersion hover links
+ * to it when the client lists it in the initialisation option `commandLinks` (it trusts hover
+ * Markdown for exactly that command).
+ */
+export const timelineCommand = 'mustGatherInspector.showTimeline';
+
 export interface UpdateStatusParams {
   /** Limit to the must-gather holding this file; every must-gather when absent. */
   uri?: string;
@@ -187,4 +194,53 @@ export interface RootFindings {
  */
 export const FindingsRequest = new RequestType0<{ roots: RootFindings[] }, void>(
   'mustGatherInspector/findings',
+);
+
+export interface TimelineParams {
+  /** The root's path; absent for every analysed root. */
+  root?: string;
+}
+
+/** One interval of the timeline, its times in milliseconds since the epoch. */
+export interface TimelineBar {
+  level: 'Info' | 'Warning' | 'Error';
+  source: string;
+  reason: string;
+  message: string;
+  from: number;
+  to: number;
+  evidence: EvidenceLink;
+}
+
+export interface TimelineLane {
+  /** The object, as findings name it (`co/machine-config`): causes highlight lanes by it. */
+  locator: string;
+  label: string;
+  bars: TimelineBar[];
+}
+
+export interface TimelineGroup {
+  id: string;
+  label: string;
+  folded: boolean;
+  lanes: TimelineLane[];
+}
+
+export interface RootTimelineView {
+  root: string;
+  /** How to name it (`Workspace.placeOf`). */
+  place: string;
+  /** The release and platform, as the Upgrade Status view's item reads. */
+  title: string;
+  gather?: number;
+  /** The span it opens on (the newest update to the gather) and the span of all its intervals. */
+  window?: { from: number; to: number };
+  extent?: { from: number; to: number };
+  groups: TimelineGroup[];
+  causes: { id: string; title: string; level: CauseEntry['level']; subjects: string[] }[];
+}
+
+/** Each analysed must-gather's intervals in swimlanes (`analysis/timelineLanes.ts`), for the Upgrade Timeline. */
+export const TimelineRequest = new RequestType<TimelineParams, { roots: RootTimelineView[] }, void>(
+  'mustGatherInspector/timeline',
 );

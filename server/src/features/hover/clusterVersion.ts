@@ -15,6 +15,8 @@ import { conditionAt, conditionTable } from './conditions';
 export interface UpdateView {
   assessment: UpdateAssessment;
   insights: Insight[];
+  /** A `command:` URI that opens the update's timeline, where the client runs it from a hover. */
+  timeline?: string;
 }
 
 export function clusterVersionHover(
@@ -63,6 +65,7 @@ function updateSummary(u: UpdateView, gatherTime: Date | undefined): string {
         (first.rule ? ` ${code(first.rule)}` : ''),
     );
   }
+  if (u.timeline) lines.push(`[Open the update timeline](${u.timeline})`);
   return lines.join('\n\n');
 }
 
