@@ -50,6 +50,16 @@ const configs = [
     external: ['vscode'],
   },
   {
+    // The Upgrade Timeline's page, run in a webview: a browser script the panel inlines.
+    ...common,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    sourcemap: false,
+    entryPoints: { timeline: 'client/webview/timeline/main.ts' },
+    outdir: 'dist/webview',
+  },
+  {
     ...common,
     entryPoints: { server: 'server/src/server.ts', cli: 'server/src/cli.ts' },
     outdir: 'dist',

@@ -95,6 +95,17 @@ const boundaryZones = [
     except: ['./protocol'],
     message: 'The client may import only server/src/protocol/ of the server.',
   },
+  {
+    target: 'client/webview',
+    from: 'server/src',
+    except: ['./protocol'],
+    message: 'The timeline page may import only server/src/protocol/ of the server.',
+  },
+  {
+    target: 'client/webview',
+    from: 'client/src',
+    message: 'The timeline page runs in a webview: it never imports the extension.',
+  },
 ];
 
 function restrictedPackages(name) {
@@ -119,7 +130,7 @@ function restrictedPackages(name) {
 
 const boundaries = [
   {
-    files: ['server/src/**/*.ts', 'client/src/**/*.ts'],
+    files: ['server/src/**/*.ts', 'client/src/**/*.ts', 'client/webview/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [

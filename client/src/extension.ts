@@ -21,6 +21,7 @@ import {
   FindingsRequest,
   ReindexRequest,
   StatusNotification,
+  timelineCommand,
   UpdateStatusRequest,
 } from '../../server/src/protocol/messages';
 import {
@@ -50,6 +51,8 @@ import { RestartPolicy } from './restartPolicy';
 import { StatusItem } from './statusItem';
 import { openEvidence, openEvidenceCommand, UpgradeStatusView, viewId } from './upgradeStatus/view';
 import { readmeIn } from './readme';
+import { timelineArguments } from './timeline/arguments';
+import { TimelinePanels } from './timeline/panel';
 
 let client: LanguageClient | undefined;
 
@@ -116,11 +119,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       storageDir: context.globalStorageUri.fsPath,
       cacheDir: archiveCacheDir(context),
       openArchives: false,
+      // ClusterVersion hovers link to the timeline: the one command their Markdown may run.
+      commandLinks: [timelineCommand],
     },
     outputChannel: log,
     revealOutputChannelOn: RevealOutputChannelOn.Never, // never steal focus
     errorHandler: crashHandler(log),
-    markdown: { isTrusted: false, supportHtml: false },
+    markdown: { isTrusted: { enabledCommands: [timelineCommand] }, supportHtml: false },
     middleware: compressedLogMiddleware,
   };
   client = new LanguageClient(
@@ -130,7 +135,20 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     clientOptions,
   );
 
+  const timelines = new TimelinePanels(client, context.extensionPath, log);
   context.subscriptions.push(
+    timelines,
+    vscode.commands.registerCommand(timelineCommand, async (arg?: unknown, cause?: unknown) => {
+      const { root, cause: id } = timelineArguments(arg, cause);
+      try {
+        await timelines.show(root, id);
+      } catch (err) {
+        log.error(`the timeline could not be shown: ${String(err)}`);
+        void vscode.window.showErrorMessage(
+          `Must-Gather Inspector: the timeline could not be shown (${String(err)}).`,
+        );
+      }
+    }),
     vscode.commands.registerCommand('mustGatherInspector.reindex', async () => {
       if (!client) return undefined;
       return client.sendRequest(ReindexRequest);
@@ -185,6 +203,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     if (!s.indexing && client) {
       void refresh(client);
       void refreshFindings(client);
+      timelines
+        .refresh()
+        .catch((err: unknown) => log.warn(`could not refresh the timeline: ${String(err)}`));
     }
   });
   await client.start();

@@ -168,6 +168,18 @@ describe('import boundaries (eslint.config.mjs)', () => {
       "import { analyzeRoot } from '../../server/src/analysis/analyze';\n",
     ));
 
+  it('reject the timeline page importing the analysis or the extension', async () => {
+    await rejects(
+      'client/webview/timeline/x.ts',
+      "import { intervalsOf } from '../../../server/src/analysis/timeline';\n",
+    );
+    await rejects('client/webview/timeline/x.ts', "import '../../src/findings/view';\n");
+    await passes(
+      'client/webview/timeline/x.ts',
+      "import type { RootTimelineView } from '../../../server/src/protocol/messages';\n",
+    );
+  });
+
   it('reject model/ importing vscode-languageserver, and the server importing vscode', async () => {
     await rejects(
       'server/src/model/x.ts',
@@ -278,8 +290,8 @@ describe('import boundaries (eslint.config.mjs)', () => {
     );
   });
 
-  it('hold in the current tree (server/src, client/src)', async () => {
-    const results = await eslint.lintFiles(['server/src', 'client/src']);
+  it('hold in the current tree (server/src, client/src, client/webview)', async () => {
+    const results = await eslint.lintFiles(['server/src', 'client/src', 'client/webview']);
     assert.ok(results.length > 50, `only ${results.length} files linted`);
     const found = results.flatMap((r) =>
       r.messages

@@ -46,6 +46,8 @@ export interface FindingsItemModel {
   level?: Level;
   /** Where clicking the item goes. */
   open?: EvidenceLink;
+  /** On a cause: its must-gather and id, for "Show on Timeline". */
+  timeline?: { root: string; cause: string };
   children: FindingsItemModel[];
   expanded: boolean;
 }
@@ -174,7 +176,10 @@ function causeItems(root: string, causes: readonly CauseEntry[]): FindingsItemMo
     // Cause ids are stable, and unique per analysis unless a grouping repeats one.
     const n = used.get(c.id) ?? 0;
     used.set(c.id, n + 1);
-    return causeItem(`${root}#${c.id}${n ? `#${n}` : ''}`, c);
+    return {
+      ...causeItem(`${root}#${c.id}${n ? `#${n}` : ''}`, c),
+      timeline: { root, cause: c.id },
+    };
   });
 }
 

@@ -90,6 +90,7 @@ export class FindingsView implements vscode.TreeDataProvider<FindingsItemModel> 
     item.tooltip = tooltip;
     item.accessibilityInformation = { label: m.accessibleLabel };
     item.iconPath = themeIcon(m.icon, m.level);
+    if (m.timeline) item.contextValue = 'cause';
     if (m.open) {
       item.command = {
         command: openFindingCommand,
@@ -110,7 +111,11 @@ export class FindingsView implements vscode.TreeDataProvider<FindingsItemModel> 
  * Opens a place with its range selected and the cursor at its start (the line the CLI and the
  * Problems panel cite); a gzipped log's place opens in its decompressed document.
  */
-export async function openFinding(uri: string, range: EvidenceLink['range']): Promise<void> {
+export async function openFinding(
+  uri: string,
+  range: EvidenceLink['range'],
+  column?: vscode.ViewColumn,
+): Promise<void> {
   const r = new vscode.Range(
     range.start.line,
     range.start.character,
@@ -120,6 +125,7 @@ export async function openFinding(uri: string, range: EvidenceLink['range']): Pr
   const editor = await vscode.window.showTextDocument(documentUriOf(vscode.Uri.parse(uri)), {
     selection: r,
     preview: true,
+    ...(column !== undefined ? { viewColumn: column } : {}),
   });
   editor.selection = new vscode.Selection(r.end, r.start);
   editor.revealRange(r, vscode.TextEditorRevealType.InCenterIfOutsideViewport);

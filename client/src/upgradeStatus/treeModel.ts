@@ -33,6 +33,8 @@ export interface TreeItemModel {
   tone: Tone;
   /** Where clicking the item goes. */
   evidence?: { file: string; line: number };
+  /** On a must-gather's item: its root, for "Show Upgrade Timeline". */
+  root?: string;
   children: TreeItemModel[];
   expanded: boolean;
 }
@@ -128,6 +130,7 @@ function rootItem(r: RootStatusReport): TreeItemModel {
   const s = r.summary;
   return {
     id,
+    root: r.root,
     label: summaryHeadline(s),
     description: `${assessmentText(r)} · ${placeName(r)}${s.gatherTime ? ` · gathered ${s.gatherTime}` : ''}`,
     tooltip:

@@ -38,6 +38,7 @@ export class UpgradeStatusView implements vscode.TreeDataProvider<TreeItemModel>
     // Must-gather text in tooltips stays plain text: no Markdown, link or command can form.
     item.tooltip = m.tooltip;
     item.iconPath = themeIcon(m.icon, m.tone);
+    if (m.root) item.contextValue = 'mustGatherRoot';
     if (m.evidence) {
       item.command = {
         command: openEvidenceCommand,
