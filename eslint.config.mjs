@@ -98,8 +98,9 @@ const boundaryZones = [
   {
     target: 'client/webview',
     from: 'server/src',
-    except: ['./protocol'],
-    message: 'The timeline page may import only server/src/protocol/ of the server.',
+    except: ['./protocol', './core'],
+    message:
+      'The timeline page may import only server/src/protocol/ and core/ of the server (it runs in a webview: no LSP library, no analysis).',
   },
   {
     target: 'client/webview',

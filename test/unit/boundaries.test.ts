@@ -178,6 +178,10 @@ describe('import boundaries (eslint.config.mjs)', () => {
       'client/webview/timeline/x.ts',
       "import type { RootTimelineView } from '../../../server/src/protocol/messages';\n",
     );
+    await passes(
+      'client/webview/timeline/x.ts',
+      "import { duration } from '../../../server/src/core/text';\n",
+    );
   });
 
   it('reject model/ importing vscode-languageserver, and the server importing vscode', async () => {

@@ -134,6 +134,9 @@ describe('timeline page: HTML', () => {
       assert.ok(text.length > 1000, f);
       assert.doesNotMatch(text, /https?:\/\/|url\(/, f);
     }
+    // The protocol's types only: its values would bundle the LSP library into the page.
+    const page = readFileSync(join(repoRoot, 'dist/webview/timeline.js'), 'utf8');
+    assert.doesNotMatch(page, /RequestType|vscode-jsonrpc/);
   });
 });
 

@@ -219,6 +219,7 @@ function groupRows(g: TimelineGroup, gi: number): DrawnGroup {
   label.append(toggle);
   headerRow.append(label, summary);
   const body = el('div', 'lanes');
+  body.dataset.group = g.id;
   content.append(headerRow, body);
   const d: DrawnGroup = {
     group: g,

@@ -3,6 +3,7 @@
  * between the panel and the page, where a time falls on the track, the axis' ticks, the rows that
  * keep overlapping intervals of one lane apart, and what the text filter keeps.
  */
+import { duration, isoTime } from '../../../server/src/core/text';
 import type {
   RootTimelineView,
   TimelineBar,
@@ -137,20 +138,12 @@ export function matches(lane: TimelineLane, bar: TimelineBar | undefined, query:
 
 /** How long a bar held, as the CLI writes durations (`2h35m`, `45s`). */
 export function held(ms: number): string {
-  if (ms <= 0) return 'a moment';
-  const s = Math.round(ms / 1000);
-  const d = Math.floor(s / 86400);
-  const h = Math.floor((s % 86400) / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  if (d > 0) return `${d}d${h}h`;
-  if (h > 0) return `${h}h${m}m`;
-  if (m > 0) return `${m}m${s % 60}s`;
-  return `${s}s`;
+  return ms <= 0 ? 'a moment' : duration(ms);
 }
 
 /** A UTC time as the must-gather writes them, to the second. */
 export function utc(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d+Z$/, 'Z');
+  return isoTime(new Date(ms));
 }
 
 /** Among bars sorted by start, the one nearest a time (keyboard moves between lanes by it). */
