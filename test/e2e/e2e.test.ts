@@ -1080,6 +1080,7 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
         'Open a must-gather or an archive',
         'Read where the update stands',
         'Follow a cause in Findings',
+        'See what happened when',
         'Compare rendered configs',
       ])
         assert.ok(text.includes(step), `the walkthrough shows "${step}": ${text}`);
@@ -1090,6 +1091,7 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
         'Must-Gather Inspector reads what',
         'The Upgrade Status view answers',
         'One problem shows up in many places',
+        'The second question of a stuck update',
         "A pool's nodes run one rendered MachineConfig",
       ];
       await until(
@@ -1107,6 +1109,133 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
         (t) => t !== '',
       );
       await screenshot(page, shots, 'walkthrough');
+    });
+
+    // The Upgrade Timeline: a webview (an iframe in an iframe) drawn from the server's intervals.
+    const timelineFrame = () =>
+      page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+    const degradedBar = () =>
+      timelineFrame()
+        .locator('.lane[data-locator="co/machine-config"] .bar', {
+          hasText: 'Degraded=True (RequiredPoolsFailed)',
+        })
+        .first();
+
+    ui('opens the Upgrade Timeline from the palette, strict and offline', async () => {
+      // Once both samples are analysed (the status bar says where an update stands).
+      await page.locator('.statusbar-item:has-text(" · ")').first().waitFor({ timeout: 60_000 });
+      await runCommand(page, 'View: Close All Editors');
+      await runCommand(page, 'Must-Gather: Show Upgrade Timeline');
+      // Two must-gathers: it asks which; the picker matches the folder too.
+      const input = page.locator('.quick-input-widget .quick-input-box input');
+      await input.waitFor();
+      await input.fill('bug-1943289');
+      await page
+        .locator('.quick-input-list .monaco-list-row.focused', { hasText: '4.7.3 → 4.7.4 · AWS' })
+        .waitFor({ timeout: 30_000 });
+      await page.keyboard.press('Enter');
+      await page
+        .locator('.tabs-container .tab.active[aria-label^="Timeline · 4.7.3 → 4.7.4 · AWS"]')
+        .waitFor({ timeout: 30_000 });
+      const bar = degradedBar();
+      await bar.waitFor({ timeout: 30_000 });
+      // Red as an error, on the lane of machine-config, with the gather marked.
+      assert.match((await bar.getAttribute('class')) ?? '', /level-Error/);
+      assert.match(
+        (await bar.getAttribute('aria-label')) ?? '',
+        /^Error, machine-config, Degraded=True \(RequiredPoolsFailed\), from 2021-03-25T09:45:01Z/,
+      );
+      await timelineFrame().locator('.gridline.gather').waitFor({ state: 'attached' });
+      // The nodes of each pool start folded: their lanes are not built until opened.
+      const worker = timelineFrame().locator('.group .toggle', { hasText: 'Nodes · pool worker' });
+      assert.equal(await worker.getAttribute('aria-expanded'), 'false');
+      assert.equal(await timelineFrame().locator('.lanes[data-group^="Nodes/"] .lane').count(), 0);
+      // The page allows only its own inlined script and style, and names no URL at all.
+      const doc = await timelineFrame()
+        .locator('html')
+        .evaluate((html) => ({
+          csp:
+            html
+              .querySelector('meta[http-equiv="Content-Security-Policy"]')
+              ?.getAttribute('content') ?? '',
+          scripts: Array.from(html.querySelectorAll('script')).map((s) => ({
+            id: s.id,
+            nonce: s.nonce,
+            src: s.getAttribute('src'),
+          })),
+          html: html.outerHTML,
+        }));
+      const nonce = /script-src 'nonce-([^']+)'/.exec(doc.csp)?.[1];
+      assert.ok(nonce, `a nonce in the CSP: ${doc.csp}`);
+      assert.match(doc.csp, /^default-src 'none'; /);
+      // Ours, beside the one VS Code adds itself (acquireVsCodeApi): inline, by nonce.
+      const ours = doc.scripts.filter((x) => x.id !== '_vscodeApiScript');
+      assert.ok(
+        ours.length === 1 && ours[0]!.src === null && ours[0]!.nonce === nonce,
+        JSON.stringify(doc.scripts),
+      );
+      assert.doesNotMatch(doc.html, /https?:\/\//, 'no http(s) reference in the page');
+      await bar.hover();
+      await timelineFrame()
+        .locator('.tip:not([hidden])', { hasText: 'Unable to apply 4.7.4' })
+        .waitFor();
+      await screenshot(page, shots, 'upgrade-timeline');
+    });
+
+    ui('opens machine-config.yaml at its Degraded condition from the timeline', async () => {
+      const lines = readFileSync(mcoInRepo, 'utf8').split('\n');
+      const start = lines.findIndex((l) =>
+        l.includes('lastTransitionTime: "2021-03-25T09:45:01Z"'),
+      );
+      const column = lines[start]!.indexOf('lastTransitionTime') + 1;
+      await degradedBar().click();
+      await page
+        .locator('.tabs-container .tab.active[aria-label^="machine-config.yaml"]')
+        .waitFor({ timeout: 30_000 });
+      // The condition selected, the cursor at its start, beside the timeline.
+      const selection = `.statusbar-item[id="status.editor.selection"]:has-text("Ln ${start + 1}, Col ${column}")`;
+      await page.locator(selection).waitFor({ timeout: 15_000 });
+      const pos = await cursorPosition(page);
+      assert.deepEqual([pos.line, pos.column], [start + 1, column]);
+      assert.ok(pos.selected > 0, 'the condition is selected');
+      assert.equal(await page.locator('.editor-group-container').count(), 2, 'beside the timeline');
+    });
+
+    ui('opens the timeline from the Upgrade Status item of its must-gather', async () => {
+      const { label } = stalledUpdate();
+      await runCommand(page, 'View: Close All Editors');
+      await openViewContainer(page, 'Must-Gather');
+      const row = await treeItem(upgradeStatus(), [label]);
+      await row.hover();
+      await row.locator('.action-label[aria-label="Show Upgrade Timeline"]').click();
+      await page
+        .locator('.tabs-container .tab.active[aria-label^="Timeline · 4.7.3 → 4.7.4 · AWS"]')
+        .waitFor({ timeout: 30_000 });
+      await degradedBar().waitFor({ timeout: 30_000 });
+    });
+
+    ui('opens the timeline from the link in the ClusterVersion hover', async () => {
+      await runCommand(page, 'View: Close All Editors');
+      const cv = resourceFile(
+        samples.workerBlocksMco,
+        'cluster-scoped-resources/config.openshift.io/clusterversions/version.yaml',
+      );
+      const lines = readFileSync(cv, 'utf8').split('\n');
+      await quickOpen(page, 'version.yaml', 'bug-1943289');
+      await goTo(page, lines.indexOf('  history:') + 1, 4);
+      await hoverAtCursor(page);
+      // VS Code runs this one command from the server's Markdown, and no other.
+      const link = page
+        .locator('.monaco-editor .monaco-hover:not(.hidden) a', {
+          hasText: 'Open the update timeline',
+        })
+        .first();
+      await link.waitFor({ timeout: 30_000 });
+      await link.click();
+      await page
+        .locator('.tabs-container .tab.active[aria-label^="Timeline · 4.7.3 → 4.7.4 · AWS"]')
+        .waitFor({ timeout: 30_000 });
+      await degradedBar().waitFor({ timeout: 30_000 });
     });
   });
 
