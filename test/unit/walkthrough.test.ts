@@ -35,12 +35,12 @@ const links = (text: string) => [...text.matchAll(/\]\(command:([\w.]+)\)/g)].ma
 describe('the walkthrough', () => {
   const [walkthrough] = c.walkthroughs;
 
-  it('has the four steps of issue 27, each doing something and done by doing it', () => {
+  it('has the steps of issues 27 and 28, each doing something and done by doing it', () => {
     assert.equal(c.walkthroughs.length, 1);
     assert.ok(walkthrough);
     assert.deepEqual(
       walkthrough.steps.map((s) => s.id),
-      ['open', 'status', 'findings', 'compare'],
+      ['open', 'status', 'findings', 'timeline', 'compare'],
     );
     for (const s of walkthrough.steps) {
       const run = links(s.description);
