@@ -1205,6 +1205,9 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
       const { label } = stalledUpdate();
       await runCommand(page, 'View: Close All Editors');
       await openViewContainer(page, 'Must-Gather');
+      // The Findings tests fold Upgrade Status to its header: open it again.
+      const header = upgradeStatus().locator('.pane-header').first();
+      if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
       const row = await treeItem(upgradeStatus(), [label]);
       await row.hover();
       await row.locator('.action-label[aria-label="Show Upgrade Timeline"]').click();

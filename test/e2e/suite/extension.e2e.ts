@@ -204,6 +204,24 @@ suite('Must-Gather Inspector in VS Code', () => {
     );
     await vscode.commands.executeCommand('mustGatherInspector.openWalkthrough');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    assert.equal(contributed.length, 10, 'this test knows every contributed command');
+    // The timeline of one must-gather, as a hover's link runs it (its root, a cause): a webview.
+    const stalled = status.roots.map((r) => r.path).find((p) => p.includes('bug-1943289'))!;
+    await vscode.commands.executeCommand(
+      'mustGatherInspector.showTimeline',
+      stalled,
+      'drain@mcp/worker',
+    );
+    await waitFor('the Upgrade Timeline tab', () =>
+      vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .find(
+          (t) =>
+            t.input instanceof vscode.TabInputWebview &&
+            t.input.viewType.endsWith('mustGatherInspector.timeline') &&
+            t.label === 'Timeline · 4.7.3 → 4.7.4 · AWS',
+        ),
+    );
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    assert.equal(contributed.length, 11, 'this test knows every contributed command');
   });
 });
