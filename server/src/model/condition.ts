@@ -13,8 +13,14 @@ export interface Condition {
   location: Location;
 }
 
-export function readConditions(obj: KubeObject): Condition[] {
-  return arr(obj.status.conditions).flatMap((c, i) => {
+/** An object's `status.conditions`, or the conditions list at `at` (a conditional update's). */
+export function readConditions(
+  obj: KubeObject,
+  at: readonly (string | number)[] = ['status', 'conditions'],
+): Condition[] {
+  let list: unknown = obj.raw;
+  for (const k of at) list = typeof k === 'number' ? arr(list)[k] : rec(list)?.[k];
+  return arr(list).flatMap((c, i) => {
     const r = rec(c);
     const type = str(r?.type);
     if (!r || !type) return [];
@@ -24,7 +30,7 @@ export function readConditions(obj: KubeObject): Condition[] {
       status: str(r.status) ?? 'Unknown',
       reason: str(r.reason) ?? '',
       message: str(r.message) ?? '',
-      location: obj.at('status', 'conditions', i),
+      location: obj.at(...at, i),
     };
     if (t) cond.lastTransitionTime = t;
     return [cond];

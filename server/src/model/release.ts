@@ -27,3 +27,14 @@ export function kubeletMinor(v: string | undefined): number | undefined {
   const m = /^v?1\.(\d+)\./.exec(v ?? '');
   return m ? Number(m[1]) : undefined;
 }
+
+/** OpenShift 4.y ships Kubernetes 1.(y + 13): 4.7 → 1.20, 4.15 → 1.28. */
+export const kubeToOpenShiftMinor = 13;
+
+/**
+ * Minors a kubelet may trail the API server on OpenShift 4.y: 2 on even y, 1 on odd y (the
+ * kube-apiserver operator's `KubeletVersionSkewController`, release-4.9 … main).
+ */
+export function allowedKubeletSkew(openshiftMinor: number): number {
+  return openshiftMinor % 2 === 0 ? 2 : 1;
+}

@@ -8,7 +8,7 @@ import { messageMaxLength } from '../core/finding';
 import { clip, listing, when } from '../core/text';
 import { fitted, heldFor, paragraphs, someNames } from './words';
 import { arr, rec, str } from '../model/access';
-import { ADMIN_ACKS, ADMIN_GATES } from '../model/configMap';
+import { ADMIN_ACKS, ADMIN_GATES, unacknowledgedGates } from '../model/configMap';
 import { findCondition } from '../model/condition';
 import type { ClusterVersion } from '../model/clusterVersion';
 import { atLeast, parseRelease } from '../model/release';
@@ -300,14 +300,7 @@ function adminAckCause(
       `oc -n ${ADMIN_GATES.namespace} get configmap ${ADMIN_GATES.name} -o yaml lists it, and setting that key to "true" in ${ackWhere} acknowledges it.`
     );
   }
-  const minor = parseRelease(r.current)?.minor;
-  const ackData = acks?.data ?? {};
-  const open = Object.keys(gates.data)
-    .filter((k) => {
-      const m = /^ack-[4-5][.]([0-9]{1,})-[^-]/.exec(k);
-      return m && (minor === undefined || Number(m[1]) === minor) && ackData[k] !== 'true';
-    })
-    .sort();
+  const open = unacknowledgedGates(maps, parseRelease(r.current)?.minor).map((g) => g.key);
   for (const k of open)
     related.push(rel(gates.at('data', k), `Admin gate ${clip(k, 80)} (${where})`));
   related.push(

@@ -10,20 +10,12 @@
 import type { Finding, RelatedLocation } from '../core/finding';
 import type { ClusterOperator } from '../model/clusterOperator';
 import { findCondition } from '../model/condition';
-import { kubeletMinor } from '../model/release';
+import { allowedKubeletSkew, kubeletMinor, kubeToOpenShiftMinor } from '../model/release';
 import { operator, primaryPool } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
 import { nodeTitle } from './words';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
-
-/** OpenShift 4.y ships Kubernetes 1.(y + 13): 4.7 → 1.20, 4.15 → 1.28. */
-const kubeToOpenShiftMinor = 13;
-
-/** Minors a kubelet may trail the API server on OpenShift 4.y: 2 on even y, 1 on odd y. */
-function allowedKubeletSkew(openshiftMinor: number): number {
-  return openshiftMinor % 2 === 0 ? 2 : 1;
-}
 
 /** The kube-apiserver operator's Upgradeable reasons about kubelet skew. */
 /** The cause key of kube-apiserver's Upgradeable=False over the kubelet skew (`Finding.cause`). */
