@@ -11,6 +11,9 @@ import { formatStatusJson, formatStatusText } from './cli/status';
 import { statusReport } from './analysis/statusReport';
 import type { RootStatusReport } from './core/updateStatus';
 import { intervalsOf } from './analysis/timeline';
+import { recommendReport } from './analysis/recommendReport';
+import { formatRecommendJson, formatRecommendText, recommendFails } from './cli/recommend';
+import type { RootRecommendReport } from './core/recommend';
 import { formatOriginIntervals } from './cli/originIntervals';
 import type { Interval } from './core/interval';
 import { formatTimelineJson, formatTimelineText, sinceTime } from './cli/timeline';
@@ -118,7 +121,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const ctx = analysisContext({
     limits: command.limits,
-    levels: command.cmd === 'diff' ? {} : command.levels,
+    levels: 'levels' in command ? command.levels : {},
   });
   const cache = ctx.cache;
   if (command.cmd === 'diff') {
@@ -151,6 +154,32 @@ async function main(argv: string[]): Promise<number> {
         : formatStatusText(report, process.stdout.isTTY === true, command.details),
     );
     return roots.some((r) => r.insights.some((i) => i.level === 'error')) ? 1 : 0;
+  }
+  if (command.cmd === 'recommend') {
+    const reports: RootRecommendReport[] = [];
+    for (const root of gatherRoots) {
+      const a = await analyzeRoot(root, ctx);
+      for (const e of a.internalErrors) process.stderr.write(`must-gather-inspector: ${e}\n`);
+      // Positions now, while this root's files are surely still in the bounded cache.
+      reports.push(
+        recommendReport(a, display, (f) => cache.peek(f), {
+          ...(command.target !== undefined ? { version: command.target } : {}),
+          accept: command.accept,
+        }),
+      );
+    }
+    if (command.format === 'json') {
+      process.stdout.write(formatRecommendJson(reports));
+      return recommendFails(reports) ? 1 : 0;
+    }
+    const { out, errors } = formatRecommendText(reports, {
+      accept: command.accept,
+      showOutdated: command.showOutdated,
+      color: process.stdout.isTTY === true,
+    });
+    process.stdout.write(out);
+    for (const e of errors) process.stderr.write(`error: ${e}\n`);
+    return recommendFails(reports) ? 1 : 0;
   }
   if (command.cmd === 'timeline') {
     const timelines: RootTimeline[] = [];

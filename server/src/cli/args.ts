@@ -42,6 +42,17 @@ export type Command =
       /** Only intervals that began at or after this (an RFC 3339 time or a duration before the gather). */
       since?: string;
     }
+  | {
+      cmd: 'recommend';
+      path: string;
+      format: Format;
+      limits: Limits;
+      cacheDir?: string;
+      /** `--version`: the verdict on one release. */
+      target?: string;
+      showOutdated: boolean;
+      accept: string[];
+    }
   | { cmd: 'cache'; action: 'list' | 'clear'; cacheDir?: string }
   | { cmd: 'help' }
   | { cmd: 'version' };
@@ -75,6 +86,15 @@ export const usage = `Usage:
       at or after a time (2021-03-25T09:00:00Z) or a duration before the gather (3h, 90m).
       --format intervals writes openshift/origin's monitor interval JSON ({"items": [...]}),
       which Sippy's and origin's interval charts read.
+  must-gather-inspector recommend <path> [--version V] [--show-outdated-releases] [--accept A,B]
+                        [--format text|json] [--limit <name>=<n>]...
+      Before an update: is it safe to update this cluster, and to what? oc adm upgrade
+      recommend, offline: the ClusterVersion's conditions of concern, the alerts oc checks (from
+      monitoring/prometheus/rules.json), what the gather shows beyond oc (paused or degraded
+      pools, unavailable nodes, operators Upgradeable=False, admin gates not acknowledged,
+      PodDisruptionBudgets at their limit, kubelet skew, removed APIs in use), then the updates
+      by minor, two per minor (--show-outdated-releases: all). --version V: that release's
+      verdict and the concerns not named in --accept.
   must-gather-inspector cache list|clear [--cache-dir DIR]
       The extracted archives kept in the cache, or remove them all.
   Every <path> may also be an archive (.tar, .tar.gz, .tgz, .zip; a must-gather inside a case archive
@@ -85,18 +105,22 @@ export const usage = `Usage:
 Exit status (analyze): 0 without error findings, 1 with at least one, 2 on bad usage or a fatal error.
 Exit status (status): 0 without error-level insights, 1 with at least one, 2 on bad usage or a
 fatal error.
+Exit status (recommend): 0, or 1 when --version names a release that is not offered or a concern
+applies that --accept does not name; 2 on bad usage or a fatal error.
 Exit status (diff): 0 when both configs were found and compared, 2 on bad usage, an unknown config
 name or a fatal error.`;
 
 export function parseArgs(argv: string[], knownRules: string[]): Command {
   if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) return { cmd: 'help' };
-  if (argv.includes('--version')) return { cmd: 'version' };
+  // recommend's --version names a release; elsewhere it asks for the program's.
+  if (argv.includes('--version') && argv[0] !== 'recommend') return { cmd: 'version' };
   const [cmd, ...rest] = argv;
   if (
     cmd !== 'analyze' &&
     cmd !== 'diff' &&
     cmd !== 'status' &&
     cmd !== 'timeline' &&
+    cmd !== 'recommend' &&
     cmd !== 'cache'
   )
     throw new UsageError(`unknown command "${cmd}"`);
@@ -107,6 +131,9 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
   let group: 'cause' | 'file' = 'cause';
   let details = false;
   let since: string | undefined;
+  let target: string | undefined;
+  let showOutdated = false;
+  const accept: string[] = [];
   const ruleLevels: RuleLevels = {};
   const limits: Limits = { ...defaultLimits };
   const positional: string[] = [];
@@ -137,13 +164,25 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
       group = oneOf('--group', ['cause', 'file'] as const);
     } else if (cmd === 'status' && a === '--details') {
       details = true;
+    } else if (cmd === 'recommend' && named('--version')) {
+      target = value('--version');
+      if (!/^\d+\.\d+\.\d+/.test(target))
+        throw new UsageError(`cannot parse SemVer target "${target}"`);
+    } else if (cmd === 'recommend' && a === '--show-outdated-releases') {
+      showOutdated = true;
+    } else if (cmd === 'recommend' && named('--accept')) {
+      accept.push(
+        ...value('--accept')
+          .split(',')
+          .filter((x) => x !== ''),
+      );
     } else if (cmd === 'timeline' && named('--since')) {
       since = value('--since');
       if (!isSinceSpec(since))
         throw new UsageError(
           `--since takes an RFC 3339 time or a duration (3h, 90m), not "${since}"`,
         );
-    } else if (cmd !== 'diff' && named('--rule')) {
+    } else if (cmd !== 'diff' && cmd !== 'recommend' && named('--rule')) {
       const spec = value('--rule');
       const m = /^([a-z0-9-]+)=(\w+)$/.exec(spec);
       if (!m || !isRuleLevel(m[2]))
@@ -191,6 +230,20 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
     };
   }
   if (positional.length !== 1) throw new UsageError(`${cmd} takes exactly one <path>`);
+  if (cmd === 'recommend') {
+    if (target !== undefined && showOutdated)
+      throw new UsageError('when --version is set, --show-outdated-releases is unnecessary');
+    return {
+      cmd,
+      path: positional[0]!,
+      format,
+      limits,
+      ...(target === undefined ? {} : { target }),
+      showOutdated,
+      accept,
+      ...dir,
+    };
+  }
   if (cmd === 'timeline') {
     return {
       cmd,

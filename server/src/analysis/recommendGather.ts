@@ -1,0 +1,262 @@
+/**
+ * What `recommend` reads beyond oc (issue 29): what the must-gather shows that will slow or stop
+ * the next update, each a check named `gather/<Category>/<object>` with its accept name and its
+ * evidence, and each category with nothing wrong as one `True` check. Paused pools (the update
+ * will not reach their nodes), pools degraded or not updated, nodes not ready or cordoned (they
+ * use up `maxUnavailable`), operators `Upgradeable=False` (they block a later minor), admin gates
+ * of the current minor not acknowledged, PodDisruptionBudgets allowing no disruption (a drain
+ * waits on them), kubelets the next minor's API server would leave too far behind, and APIs the
+ * next release removes that are still requested.
+ */
+import type { RecommendCheck } from '../core/recommend';
+import { clip, listing, plural } from '../core/text';
+import { findCondition } from '../model/condition';
+import { ADMIN_ACKS, ADMIN_GATES, unacknowledgedGates } from '../model/configMap';
+import {
+  allowedKubeletSkew,
+  kubeletMinor,
+  kubeToOpenShiftMinor,
+  parseRelease,
+} from '../model/release';
+import { primaryPool } from '../model/snapshot';
+import type { Snapshot } from '../model/snapshot';
+
+interface Category {
+  name: string;
+  /** The `True` check's message when nothing of this category is found. */
+  happy: string;
+  checks: (s: Snapshot) => RecommendCheck[];
+}
+
+const named = (category: string, object: string) => `gather/${category}/${object}`;
+
+const categories: Category[] = [
+  {
+    name: 'PausedPools',
+    happy: 'No MachineConfigPool is paused.',
+    checks: (s) =>
+      s.pools
+        .filter((p) => p.paused)
+        .map((p) => ({
+          name: named('PausedPools', p.name),
+          status: 'False',
+          reason: 'Paused',
+          message: `Pool ${p.name} is paused: the update will not reach its ${plural(p.counts.machine ?? 0, 'node')} until it is unpaused${p.requiredForUpgrade ? ', and the machine-config operator waits for it' : ''}.`,
+          acceptName: 'PausedPool',
+          level: 'warning',
+          evidence: p.at('spec', 'paused'),
+        })),
+  },
+  {
+    name: 'PoolsNotReady',
+    happy: 'Every MachineConfigPool is updated and not degraded.',
+    checks: (s) =>
+      s.pools.flatMap((p): RecommendCheck[] => {
+        const degraded = findCondition(p.conditions, 'Degraded');
+        if (degraded?.status === 'True') {
+          return [
+            {
+              name: named('PoolsNotReady', p.name),
+              status: 'False',
+              reason: 'Degraded',
+              message: `Pool ${p.name} is Degraded${degraded.reason ? ` (${degraded.reason})` : ''}: fix it first, an update rolls new configs through it.${degraded.message ? ` ${clip(degraded.message, 300)}` : ''}`,
+              acceptName: 'PoolNotReady',
+              level: 'error',
+              evidence: degraded.location,
+            },
+          ];
+        }
+        const updated = findCondition(p.conditions, 'Updated');
+        if (p.paused || !updated || updated.status === 'True') return [];
+        return [
+          {
+            name: named('PoolsNotReady', p.name),
+            status: 'False',
+            reason: 'NotUpdated',
+            message: `Pool ${p.name} has not finished rolling out its current config (${p.counts.updated ?? '?'} of ${p.counts.machine ?? '?'} nodes updated): an update now stacks a new rollout on it.`,
+            acceptName: 'PoolNotReady',
+            level: 'warning',
+            evidence: updated.location,
+          },
+        ];
+      }),
+  },
+  {
+    name: 'NodesUnavailable',
+    happy: 'Every node is Ready and schedulable.',
+    checks: (s) => {
+      const byPool = new Map<string, { names: string[]; evidence: RecommendCheck['evidence'] }>();
+      for (const n of s.nodes) {
+        const ready = findCondition(n.conditions, 'Ready');
+        const why =
+          ready && ready.status !== 'True' ? 'not Ready' : n.unschedulable ? 'cordoned' : '';
+        if (!why) continue;
+        const pool = primaryPool(s, n)?.name ?? 'no pool';
+        const e = byPool.get(pool) ?? { names: [], evidence: undefined };
+        e.names.push(`${n.name} (${why})`);
+        e.evidence ??= why === 'cordoned' ? n.unschedulableLocation : ready?.location;
+        byPool.set(pool, e);
+      }
+      return [...byPool].map(([pool, e]) => ({
+        name: named('NodesUnavailable', pool),
+        status: 'False' as const,
+        reason: 'NodesUnavailable',
+        message: `${plural(e.names.length, 'node')} of pool ${pool} ${e.names.length === 1 ? 'is' : 'are'} unavailable: ${listing(e.names)}. Each counts against the pool's maxUnavailable, so the update drains fewer nodes at a time, or none.`,
+        acceptName: 'NodeUnavailable',
+        level: 'warning' as const,
+        ...(e.evidence ? { evidence: e.evidence } : {}),
+      }));
+    },
+  },
+  {
+    name: 'OperatorsNotUpgradeable',
+    happy: 'No ClusterOperator is Upgradeable=False.',
+    checks: (s) =>
+      s.operators.flatMap((o): RecommendCheck[] => {
+        const c = findCondition(o.conditions, 'Upgradeable');
+        if (c?.status !== 'False') return [];
+        return [
+          {
+            name: named('OperatorsNotUpgradeable', o.name),
+            status: 'False',
+            reason: c.reason || 'Upgradeable=False',
+            message: `Operator ${o.name} is Upgradeable=False${c.reason ? ` (${c.reason})` : ''}: the cluster-version operator refuses an update to a later minor until it is True; z-stream updates go on.${c.message ? ` ${clip(c.message, 300)}` : ''}`,
+            acceptName: 'OperatorNotUpgradeable',
+            level: 'warning',
+            evidence: c.location,
+          },
+        ];
+      }),
+  },
+  {
+    name: 'AdminAcks',
+    happy: 'Every admin gate of the current minor is acknowledged.',
+    checks: (s) => {
+      const maps = s.adminConfigMaps;
+      if (!maps?.gates.configMap) {
+        return maps?.gates.gathered === false || !maps
+          ? [
+              {
+                name: 'gather/AdminAcks',
+                status: 'Unknown',
+                reason: 'NotGathered',
+                message: `The ${ADMIN_GATES.namespace}/${ADMIN_GATES.name} ConfigMap is not in the must-gather, so the admin acknowledgements a later minor needs are not known here.`,
+                acceptName: 'AdminAckUnknown',
+                level: 'info',
+              },
+            ]
+          : [];
+      }
+      const minor = parseRelease(s.clusterVersion?.currentVersion)?.minor;
+      return unacknowledgedGates(maps, minor).map((g) => ({
+        name: named('AdminAcks', g.key),
+        status: 'False' as const,
+        reason: 'AdminAckRequired',
+        message: `Admin gate ${g.key} is not acknowledged in ${ADMIN_ACKS.namespace}/${ADMIN_ACKS.name}: an update to the next minor is refused until it is. ${clip(g.message, 300)}`,
+        acceptName: 'AdminAckRequired',
+        level: 'warning' as const,
+        evidence: g.configMap.at('data', g.key),
+      }));
+    },
+  },
+  {
+    name: 'PodDisruptionBudgets',
+    happy: 'No gathered PodDisruptionBudget is at its limit.',
+    checks: (s) =>
+      s.pdbs
+        .filter((p) => p.disruptionsAllowed === 0 && (p.expectedPods ?? 0) > 0)
+        .map((p) => ({
+          name: named('PodDisruptionBudgets', `${p.namespace ?? ''}/${p.name}`),
+          status: 'False' as const,
+          reason: 'NoDisruptionAllowed',
+          message: `PodDisruptionBudget ${p.namespace ?? ''}/${p.name} allows no disruption (${p.budget ?? 'its budget'}, ${p.currentHealthy ?? '?'} of ${p.expectedPods ?? '?'} pods healthy): draining a node that runs one of its pods waits until it allows one, and after an hour the node goes Degraded.`,
+          acceptName: 'PodDisruptionBudgetAtLimit',
+          level: 'warning' as const,
+          evidence: p.disruptionsAllowedLocation,
+        })),
+  },
+  {
+    name: 'KubeletSkew',
+    happy: "No kubelet would be too far behind the next minor's API server.",
+    checks: (s) => {
+      const next = nextMinor(s);
+      if (next === undefined) return [];
+      const kube = next + kubeToOpenShiftMinor;
+      const allowed = allowedKubeletSkew(next);
+      const behind = s.nodes.filter((n) => {
+        const k = kubeletMinor(n.kubeletVersion);
+        return k !== undefined && kube - k > allowed;
+      });
+      if (behind.length === 0) return [];
+      return [
+        {
+          name: named('KubeletSkew', `4.${next}`),
+          status: 'False',
+          reason: 'KubeletTooOld',
+          message: `${plural(behind.length, 'kubelet')} would trail 4.${next}'s API server (Kubernetes 1.${kube}) by more than the ${allowed} minors OpenShift 4.${next} allows: ${listing(behind.slice(0, 5).map((n) => `${n.name} (${n.kubeletVersion ?? '?'})`))}${behind.length > 5 ? ` and ${behind.length - 5} more` : ''}. Update their pools first.`,
+          acceptName: 'KubeletSkew',
+          level: 'warning',
+          evidence: behind[0]!.at('status', 'nodeInfo', 'kubeletVersion'),
+        },
+      ];
+    },
+  },
+  {
+    name: 'RemovedAPIs',
+    happy: 'No API the next release removes is reported in use.',
+    checks: (s) =>
+      s.alerts
+        .filter(
+          (a) =>
+            a.state === 'firing' &&
+            (a.name === 'APIRemovedInNextReleaseInUse' ||
+              a.name === 'APIRemovedInNextEUSReleaseInUse'),
+        )
+        .map((a) => {
+          const api = [a.labels.resource, a.labels.version, a.labels.group]
+            .filter((x) => x)
+            .join('.');
+          return {
+            name: named('RemovedAPIs', api || a.name),
+            status: 'False' as const,
+            reason: a.name,
+            message:
+              `${api || 'An API'} is still requested and is removed in Kubernetes ${a.labels.removed_release ?? 'the next release'}${a.name === 'APIRemovedInNextEUSReleaseInUse' ? ' (the next EUS release)' : ''}: the clients that call it break after the update. ${clip(a.summary ?? a.description ?? '', 200)}`.trim(),
+            acceptName: a.name,
+            level: 'warning' as const,
+            evidence: a.location,
+          };
+        }),
+  },
+];
+
+/** The newest later minor the cluster is offered (available or conditional), if any. */
+function nextMinor(s: Snapshot): number | undefined {
+  const cv = s.clusterVersion;
+  const current = parseRelease(cv?.desiredVersion);
+  if (!cv || !current) return undefined;
+  const minors = [
+    ...cv.availableUpdates.map((u) => u.version),
+    ...cv.conditionalUpdates.map((u) => u.release.version),
+  ]
+    .map((v) => parseRelease(v))
+    .filter((r) => r && r.major === current.major && r.minor > current.minor)
+    .map((r) => r!.minor);
+  return minors.length > 0 ? Math.max(...minors) : undefined;
+}
+
+export function recommendGatherChecks(s: Snapshot): RecommendCheck[] {
+  return categories.flatMap((c) => {
+    const found = c.checks(s);
+    if (found.length > 0) return found;
+    return [
+      {
+        name: `gather/${c.name}`,
+        status: 'True' as const,
+        reason: 'AsExpected',
+        message: c.happy,
+        level: 'info' as const,
+      },
+    ];
+  });
+}
