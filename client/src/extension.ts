@@ -19,6 +19,7 @@ import type {
 import {
   compareCommand,
   FindingsRequest,
+  RecommendRequest,
   ReindexRequest,
   StatusNotification,
   timelineCommand,
@@ -186,9 +187,19 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const refresh = async (c: LanguageClient) => {
     const ticket = ++asked;
     try {
-      const report = await c.sendRequest(UpdateStatusRequest, {});
+      const [report, before] = await Promise.all([
+        c.sendRequest(UpdateStatusRequest, {}),
+        // "Before the next update" is extra: without it the view still shows where updates stand.
+        c.sendRequest(RecommendRequest, {}).then(
+          (r) => r.roots,
+          (err: unknown) => {
+            log.warn(`could not read what recommend says: ${String(err)}`);
+            return [];
+          },
+        ),
+      ]);
       if (ticket !== asked) return;
-      view.update(report);
+      view.update(report, before);
       status.setReport(report);
     } catch (err) {
       log.warn(`could not read the update status: ${String(err)}`);

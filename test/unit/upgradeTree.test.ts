@@ -13,6 +13,7 @@ import {
 } from '../../client/src/upgradeStatus/treeModel';
 import type { TreeItemModel } from '../../client/src/upgradeStatus/treeModel';
 import type { NodeReport, StatusReport } from '../../server/src/core/updateStatus';
+import type { RootRecommendReport } from '../../server/src/core/recommend';
 import { copyFixture } from '../support/copyFixture';
 import { mustGatherRoot, repoRoot, samples, updates } from '../support/fixtures';
 
@@ -301,5 +302,46 @@ describe('Upgrade Status root item: the first look', () => {
     } finally {
       copy.remove();
     }
+  });
+});
+
+describe('Upgrade Status: before the next update', () => {
+  const recommend = (path: string) => {
+    const r = spawnSync(
+      process.execPath,
+      [join(repoRoot, 'dist', 'cli.js'), 'recommend', path, '--format', 'json'],
+      { encoding: 'utf8' },
+    );
+    return (JSON.parse(r.stdout) as { roots: RootRecommendReport[] }).roots;
+  };
+
+  it('shows what recommend says under a cluster that is not updating, each row at its evidence', () => {
+    const [root] = statusTree(
+      report(updates.notAcceptedAdminAck),
+      recommend(updates.notAcceptedAdminAck),
+    );
+    const before = child(root!, 'Before the next update');
+    assert.ok(before, root!.children.map((c) => c.label).join(' | '));
+    assert.equal(before.description, '3 concerns · 0 recommended updates');
+    assert.equal(before.tone, 'warning');
+    const ack = child(before, 'ack-4.15-kube-1.29-api-removals-in-4.16');
+    assert.equal(ack?.description, 'AdminAcks · AdminAckRequired');
+    assert.match(ack?.tooltip ?? '', /Accept with: --accept AdminAckRequired/);
+    assert.match(ack?.evidence?.file ?? '', /openshift-config-managed\/core\/configmaps\.yaml$/);
+    assert.ok(child(before, 'ReleaseAccepted=False'));
+    const to416 = child(before, 'Updates to 4.16');
+    assert.equal(to416?.description, '0 of 1 recommended');
+    const u = child(to416!, '4.16.0');
+    assert.equal(u?.description, 'not recommended · AdminAckRequired');
+    assert.match(u?.evidence?.file ?? '', /clusterversions\/version\.yaml$/);
+    assert.ok((u?.evidence?.line ?? 0) > 1);
+    // Before the insights, after the pools.
+    const labels = root!.children.map((c) => c.label);
+    assert.ok(labels.indexOf('Before the next update') < labels.length - 1);
+  });
+
+  it('is left out while an update is in flight', () => {
+    const [root] = statusTree(report(updates.stalled), recommend(updates.stalled));
+    assert.equal(child(root!, 'Before the next update'), undefined);
   });
 });

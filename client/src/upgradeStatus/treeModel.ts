@@ -15,12 +15,17 @@ import type {
   InsightReport,
   NodeReport,
   PoolReport,
+  RootRecommendReport,
   RootStatusReport,
   StatusReport,
 } from '../../../server/src/protocol/messages';
 
-/** How an item reads at a glance; the view maps each to an icon colour. */
-export type Tone = 'error' | 'warning' | 'info' | 'ok' | 'progress' | 'muted';
+import { iconOf } from './tones';
+import type { Tone } from './tones';
+import { beforeUpdateItem } from './beforeUpdate';
+
+export { iconOf } from './tones';
+export type { Tone } from './tones';
 
 export interface TreeItemModel {
   /** Stable across refreshes, so the tree keeps what the user expanded. */
@@ -70,15 +75,6 @@ const nodeTone: Record<NodeReport['assessment'], Tone> = {
 
 const nodeOrder = nodeAssessmentOrder;
 
-const toneIcon: Record<Tone, string> = {
-  error: 'error',
-  warning: 'warning',
-  info: 'info',
-  ok: 'pass',
-  progress: 'sync',
-  muted: 'circle-outline',
-};
-
 /** `4.15.3 · Stalled 97%`: what the status bar says of one must-gather. */
 export function statusText(r: RootStatusReport): string {
   return `${r.controlPlane.target ?? '?'} · ${assessmentText(r)}`;
@@ -102,10 +98,6 @@ export function statusTone(r: RootStatusReport): Tone {
   return tone;
 }
 
-export function iconOf(tone: Tone): string {
-  return toneIcon[tone];
-}
-
 /** `4.14.1 → 4.15.3 · Progressing 97%` (the release it updates from, when it updates). */
 export function rootLabel(r: RootStatusReport): string {
   const cp = r.controlPlane;
@@ -113,8 +105,20 @@ export function rootLabel(r: RootStatusReport): string {
   return updating ? `${cp.from} → ${statusText(r)}` : statusText(r);
 }
 
-export function statusTree(report: StatusReport): TreeItemModel[] {
-  return report.roots.map((r) => rootItem(r));
+/**
+ * @param before each must-gather's `recommend` report: a cluster that is not updating shows it
+ *   as "Before the next update".
+ */
+export function statusTree(
+  report: StatusReport,
+  before: readonly RootRecommendReport[] = [],
+): TreeItemModel[] {
+  return report.roots.map((r) =>
+    rootItem(
+      r,
+      before.find((b) => b.root === r.root),
+    ),
+  );
 }
 
 /**
@@ -122,7 +126,7 @@ export function statusTree(report: StatusReport): TreeItemModel[] {
  * its folder and gather time; the tooltip holds every field, and what the gather lacks opens
  * as the first children.
  */
-function rootItem(r: RootStatusReport): TreeItemModel {
+function rootItem(r: RootStatusReport, before: RootRecommendReport | undefined): TreeItemModel {
   const cp = r.controlPlane;
   const tone = statusTone(r);
   const id = r.root;
@@ -143,6 +147,7 @@ function rootItem(r: RootStatusReport): TreeItemModel {
       ...noteItems(id, s),
       controlPlaneItem(id, r),
       ...r.pools.map((p) => poolItem(id, p)),
+      ...(before && cp.assessment === 'NotUpdating' ? [beforeUpdateItem(id, before)] : []),
       insightsItem(id, r.insights, r.causes),
     ],
     expanded: true,

@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { collapsible, themeIcon } from '../treeItems';
-import type { StatusReport } from '../../../server/src/protocol/messages';
+import type { RootRecommendReport, StatusReport } from '../../../server/src/protocol/messages';
 import { statusTree } from './treeModel';
 import type { TreeItemModel } from './treeModel';
 
@@ -17,8 +17,8 @@ export class UpgradeStatusView implements vscode.TreeDataProvider<TreeItemModel>
   readonly onDidChangeTreeData = this.changed.event;
 
   /** Replaces the tree with a new report (an empty one shows the welcome view). */
-  update(report: StatusReport): void {
-    this.items = statusTree(report);
+  update(report: StatusReport, before: readonly RootRecommendReport[] = []): void {
+    this.items = statusTree(report, before);
     void vscode.commands.executeCommand(
       'setContext',
       'mustGatherInspector.hasMustGather',

@@ -43,6 +43,7 @@ import {
   OpenArchiveRequest,
   ReindexRequest,
   StatusNotification,
+  RecommendRequest,
   timelineCommand,
   TimelineRequest,
   UpdateStatusRequest,
@@ -51,6 +52,7 @@ import { version } from '../version';
 import { offsetOf } from '../yaml/positions';
 import { rootFindings } from './findingsRequest';
 import { rootTimeline } from './timelineRequest';
+import { recommendReport } from '../analysis/recommendReport';
 import { compareSummary, machineConfigEntries, normalizedConfig } from './machineConfigRequests';
 import { analysisCauses } from './analysisCauses';
 import { Publisher } from './publisher';
@@ -314,6 +316,25 @@ export function startServer(connection: Connection): Workspace {
           ),
         ),
     ),
+  }));
+
+  connection.onRequest(RecommendRequest, (p) => ({
+    roots: workspace
+      .analysesFor()
+      .filter((a) => typeof p?.root !== 'string' || a.root.path === p.root)
+      .map((a) =>
+        recommendReport(
+          a,
+          (f) => f,
+          (f) => workspace.cache.peek(f),
+          {
+            ...(typeof p?.version === 'string' ? { version: p.version } : {}),
+            ...(Array.isArray(p?.accept)
+              ? { accept: p.accept.filter((x): x is string => typeof x === 'string') }
+              : {}),
+          },
+        ),
+      ),
   }));
 
   connection.onCodeLens(async ({ textDocument }) => {

@@ -4,6 +4,7 @@
  * so the client bundle never pulls in the analysis.
  */
 import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
+import type { RootRecommendReport } from '../core/recommend';
 import type { StatusReport } from '../core/updateStatus';
 
 export { controlPlaneLabels, nodeAssessmentOrder, requiredPoolsBehind } from '../core/updateStatus';
@@ -11,6 +12,7 @@ export { summaryDetails, summaryHeadline, summaryLine, summaryNotes } from '../c
 export type { GatherSummary } from '../core/gatherSummary';
 /** Escapes must-gather text for the client's Markdown (tooltips), as the server's hovers do. */
 export { text as markdownText } from '../core/markdown';
+export type { RootRecommendReport } from '../core/recommend';
 export type {
   InsightReport,
   NodeReport,
@@ -244,3 +246,21 @@ export interface RootTimelineView {
 export const TimelineRequest = new RequestType<TimelineParams, { roots: RootTimelineView[] }, void>(
   'mustGatherInspector/timeline',
 );
+
+export interface RecommendParams {
+  /** The root's path; absent for every analysed root. */
+  root?: string;
+  /** `--version`: the verdict on one release, and `--accept`'s names. */
+  version?: string;
+  accept?: string[];
+}
+
+/**
+ * Before the next update (`recommend`): each analysed must-gather's report, files as absolute
+ * paths, lines 1-based (`analysis/recommendReport.ts`).
+ */
+export const RecommendRequest = new RequestType<
+  RecommendParams,
+  { roots: RootRecommendReport[] },
+  void
+>('mustGatherInspector/recommend');

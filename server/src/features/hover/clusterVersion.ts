@@ -7,6 +7,7 @@ import type { Snapshot } from '../../model/snapshot';
 import { ago, clip, duration, isoTime } from '../../core/text';
 import { controlPlaneLabels } from '../../core/updateStatus';
 import type { Insight } from '../../analysis/insights';
+import { recommendOf } from '../../analysis/recommend';
 import type { UpdateAssessment } from '../../model/assessment';
 import { code, sections, table, text } from '../../core/markdown';
 import { conditionAt, conditionTable } from './conditions';
@@ -78,6 +79,12 @@ function clusterVersionBody(
 ): string | undefined {
   const cond = conditionAt(cv.conditions, path);
   if (cond) return conditionHover(snapshot, cv, cond, gatherTime, explained);
+  if (
+    path[0] === 'status' &&
+    (path[1] === 'conditionalUpdates' || path[1] === 'availableUpdates') &&
+    path[2] !== undefined
+  )
+    return updateHover(snapshot, cv, path[1], Number(path[2]));
   if (path[0] !== 'status' || path[1] !== 'history') return undefined;
   const history = cv.history;
   const i = path[2] === undefined ? undefined : Number(path[2]);
@@ -116,6 +123,41 @@ function took(h: HistoryEntry, gatherTime: Date | undefined): string {
   if (h.completionTime) return duration(h.completionTime.getTime() - h.startedTime.getTime());
   if (!gatherTime) return 'in progress';
   return `running for ${duration(gatherTime.getTime() - h.startedTime.getTime())} as of the gather`;
+}
+
+/**
+ * An update the cluster is offered: recommended or not and why, with its risks (the graph's, and
+ * Upgradeable=False on a later minor, as `oc adm upgrade recommend` folds it in).
+ */
+function updateHover(
+  s: Snapshot,
+  cv: ClusterVersion,
+  list: 'conditionalUpdates' | 'availableUpdates',
+  i: number,
+): string | undefined {
+  const version =
+    list === 'availableUpdates'
+      ? cv.availableUpdates.find((u) => u.location.pointer === `/status/availableUpdates/${i}`)
+          ?.version
+      : cv.conditionalUpdates.find((u) => u.location.pointer === `/status/conditionalUpdates/${i}`)
+          ?.release.version;
+  const u = recommendOf(s, []).updates.find((x) => x.version === version);
+  if (!u) return undefined;
+  const head = u.recommended
+    ? `**Update to ${code(u.version)}: recommended**, no known issues relevant to this cluster.`
+    : `**Update to ${code(u.version)}: not recommended** (${code(u.reason ?? 'no reason')})`;
+  const parts = [!u.recommended && u.message ? `${head}\n\n${text(clip(u.message, 1200))}` : head];
+  if (u.risks.length > 0)
+    parts.push(
+      table(
+        ['risk', 'what', 'link'],
+        u.risks.map((r) => [code(r.name), text(clip(r.message, 300)), text(r.url)]),
+      ),
+    );
+  parts.push(
+    `From \`recommend\`: \`must-gather-inspector recommend <path> --version ${text(u.version)}\` lists the concerns that apply.`,
+  );
+  return sections(...parts);
 }
 
 /** What a healthy, settled ClusterVersion reports. */
