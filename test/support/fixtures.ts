@@ -48,6 +48,11 @@ export const updates = {
   oclBuildFailed: join(fixturesDir, 'update-ocl-build-failed'),
   /** 4.20.8 -> 4.20.10: a worker's MachineConfigNode holds AppliedFilesAndOS Unknown for 34 min. */
   mcnStuck: join(fixturesDir, 'update-mcn-stuck'),
+  /**
+   * For `recommend`: 4.15.20 on stable-4.16, not updating: z-streams, conditional 4.16.0-4.16.3,
+   * Upgradeable=False MultipleReasons, paused infra pool, cordoned worker, PDB at its limit.
+   */
+  recommend: join(fixturesDir, 'recommend-4.15-to-4.16'),
 };
 
 /**
