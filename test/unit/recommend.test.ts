@@ -266,3 +266,101 @@ describe('recommend: what the gather shows beyond oc', () => {
     );
   });
 });
+
+describe('recommend: a 4.15.20 cluster between updates (recommend-4.15-to-4.16)', () => {
+  it('lists every check oc makes and ours, on this fixture', async () => {
+    const { snapshot } = await loadFixture(updates.recommend);
+    const r = recommendOf(snapshot, ['monitoring/prometheus/rules.json']);
+    assert.deepEqual(r.clusterConditions, [], 'not Failing, not Progressing, updates retrieved');
+    const byStatus = (s: string) =>
+      r.checks
+        .filter((c) => c.status === s)
+        .map((c) => c.name)
+        .sort();
+    assert.deepEqual(byStatus('False'), [
+      'gather/AdminAcks/ack-4.15-kube-1.29-api-removals-in-4.16',
+      'gather/NodesUnavailable/worker',
+      'gather/OperatorsNotUpgradeable/cloud-credential',
+      'gather/OperatorsNotUpgradeable/machine-config',
+      'gather/PausedPools/infra',
+      'gather/PodDisruptionBudgets/payments/ledger',
+      'gather/PoolsNotReady/worker',
+      'gather/RemovedAPIs/flowschemas.v1beta2.flowcontrol.apiserver.k8s.io',
+      'recommended/PodDisruptionBudgetAlerts/PodDisruptionBudgetAtLimit/0',
+      'recommended/PodImagePullAlerts/KubeContainerWaiting/1',
+    ]);
+    assert.deepEqual(byStatus('True'), [
+      'gather/KubeletSkew',
+      'recommended/CriticalAlerts',
+      'recommended/NodeAlerts',
+      'recommended/UpdatePrecheckAlerts',
+    ]);
+    // The pending KubePodNotReady and the uncategorised firing alerts are not checks.
+    assert.ok(!r.checks.some((c) => /KubePodNotReady|Watchdog|UpdateAvailable/.test(c.name)));
+    const pdb = r.checks.find((c) => c.name === 'gather/PodDisruptionBudgets/payments/ledger')!;
+    assert.match(pdb.message, /allows no disruption \(minAvailable 1, 1 of 1 pods healthy\)/);
+    assert.match(
+      pdb.evidence?.file ?? '',
+      /namespaces\/payments\/policy\/poddisruptionbudgets\.yaml$/,
+    );
+    assert.equal(pdb.evidence?.pointer.endsWith('/status/disruptionsAllowed'), true);
+    const removed = r.checks.find((c) => c.name.startsWith('gather/RemovedAPIs/'))!;
+    assert.match(removed.message, /removed in Kubernetes 1\.29/);
+    assert.match(
+      removed.message,
+      /APIRemovedInNextReleaseInUse and APIRemovedInNextEUSReleaseInUse/,
+    );
+  });
+
+  it('groups the updates by minor, two shown, the rest counted; later minors carry Upgradeable', async () => {
+    const { snapshot } = await loadFixture(updates.recommend);
+    const r = recommendOf(snapshot, []);
+    assert.deepEqual(
+      r.updates.map((u) => `${u.version}${u.outdated ? ' (older)' : ''}`),
+      [
+        '4.16.3',
+        '4.16.2',
+        '4.16.1 (older)',
+        '4.16.0 (older)',
+        '4.15.25',
+        '4.15.24',
+        '4.15.23 (older)',
+        '4.15.22 (older)',
+        '4.15.21 (older)',
+      ],
+      'each release once: 4.16.2 and 4.16.3 are available and conditional, by the same image',
+    );
+    assert.deepEqual(r.olderHidden, { '4.16': 2, '4.15': 3 });
+    const u = (v: string) => r.updates.find((x) => x.version === v)!;
+    // Recommended by the graph, then not: Upgradeable=False is folded in, as oc does.
+    assert.equal(u('4.16.3').recommended, false);
+    assert.equal(u('4.16.3').reason, 'MultipleReasons');
+    assert.deepEqual(
+      u('4.16.3').risks.map((x) => x.name),
+      ['VSphereOldESXiHosts', 'UpgradeableFalse'],
+    );
+    // Not recommended by the graph too: Upgradeable's message first, then the graph's.
+    assert.match(
+      u('4.16.1').message ?? '',
+      /^Cluster should not be upgraded between minor versions for multiple reasons: [\s\S]*\n\nMachines created on AWS from boot images older than 4\.16/,
+    );
+    assert.ok(r.updates.filter((x) => x.minor === '4.15').every((x) => x.recommended));
+  });
+
+  it('--version: a z-stream is not held by what only a later minor needs', async () => {
+    const { snapshot } = await loadFixture(updates.recommend);
+    const z = recommendOf(snapshot, ['rules.json'], { version: '4.15.25' }).target!;
+    assert.equal(z.recommended, true);
+    assert.deepEqual(z.unaccepted, [
+      'KubeContainerWaiting',
+      'NodeUnavailable',
+      'PausedPool',
+      'PodDisruptionBudgetAtLimit',
+      'PoolNotReady',
+    ]);
+    const minor = recommendOf(snapshot, ['rules.json'], { version: '4.16.3' }).target!;
+    assert.ok(minor.unaccepted.includes('AdminAckRequired'));
+    assert.ok(minor.unaccepted.includes('OperatorNotUpgradeable'));
+    assert.ok(minor.unaccepted.includes('ConditionalUpdateRisk'));
+  });
+});

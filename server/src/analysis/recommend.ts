@@ -343,6 +343,7 @@ function updateOptions(list: Candidate[]): {
 /** oc's `--version` verdict: found or why not, and the concerns `--accept` leaves open. */
 function targetOf(
   version: string,
+  current: string | undefined,
   updates: UpdateOption[],
   conditions: readonly RecommendCheck[],
   checks: readonly RecommendCheck[],
@@ -364,11 +365,14 @@ function targetOf(
     return { version, found: false, risks: [], unaccepted: [], accepted: [], notFound };
   }
   // Every condition listed is a concern (its status is the ClusterVersion's); a check is one
-  // unless True.
+  // unless True, and one that only a later minor meets not for a z-stream.
+  const now = versionParts(current ?? '');
+  const zStream = !!now && !!parts && now[0] === parts[0] && now[1] === parts[1];
   const issues = new Set(
-    [...conditions, ...checks.filter((c) => c.status !== 'True')].flatMap((c) =>
-      c.acceptName ? [c.acceptName] : [],
-    ),
+    [
+      ...conditions,
+      ...checks.filter((c) => c.status !== 'True' && !(zStream && c.laterMinorOnly)),
+    ].flatMap((c) => (c.acceptName ? [c.acceptName] : [])),
   );
   if (!found.recommended) issues.add('ConditionalUpdateRisk');
   const all = [...issues].sort();
@@ -414,7 +418,7 @@ export function recommendOf(
     olderHidden,
     target:
       o.version !== undefined
-        ? targetOf(o.version, updates, conditions, checks, o.accept ?? [])
+        ? targetOf(o.version, version, updates, conditions, checks, o.accept ?? [])
         : null,
   };
 }

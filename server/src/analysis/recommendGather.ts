@@ -9,6 +9,7 @@
  * next release removes that are still requested.
  */
 import type { RecommendCheck } from '../core/recommend';
+import type { Alert } from '../model/alerts';
 import { clip, listing, plural } from '../core/text';
 import { findCondition } from '../model/condition';
 import { ADMIN_ACKS, ADMIN_GATES, unacknowledgedGates } from '../model/configMap';
@@ -29,6 +30,8 @@ interface Category {
 }
 
 const named = (category: string, object: string) => `gather/${category}/${object}`;
+
+const removedApiAlerts = ['APIRemovedInNextReleaseInUse', 'APIRemovedInNextEUSReleaseInUse'];
 
 const categories: Category[] = [
   {
@@ -73,7 +76,10 @@ const categories: Category[] = [
             name: named('PoolsNotReady', p.name),
             status: 'False',
             reason: 'NotUpdated',
-            message: `Pool ${p.name} has not finished rolling out its current config (${p.counts.updated ?? '?'} of ${p.counts.machine ?? '?'} nodes updated): an update now stacks a new rollout on it.`,
+            message:
+              p.counts.updated !== undefined && p.counts.updated === p.counts.machine
+                ? `Pool ${p.name} is not Updated though its ${plural(p.counts.machine ?? 0, 'node')} run its config: ${p.counts.unavailable ?? 0} unavailable (a cordoned or not ready node keeps the pool from Updated), and an update waits on it.`
+                : `Pool ${p.name} has not finished rolling out its current config (${p.counts.updated ?? '?'} of ${p.counts.machine ?? '?'} nodes updated): an update now stacks a new rollout on it.`,
             acceptName: 'PoolNotReady',
             level: 'warning',
             evidence: updated.location,
@@ -122,6 +128,7 @@ const categories: Category[] = [
             reason: c.reason || 'Upgradeable=False',
             message: `Operator ${o.name} is Upgradeable=False${c.reason ? ` (${c.reason})` : ''}: the cluster-version operator refuses an update to a later minor until it is True; z-stream updates go on.${c.message ? ` ${clip(c.message, 300)}` : ''}`,
             acceptName: 'OperatorNotUpgradeable',
+            laterMinorOnly: true,
             level: 'warning',
             evidence: c.location,
           },
@@ -154,6 +161,7 @@ const categories: Category[] = [
         reason: 'AdminAckRequired',
         message: `Admin gate ${g.key} is not acknowledged in ${ADMIN_ACKS.namespace}/${ADMIN_ACKS.name}: an update to the next minor is refused until it is. ${clip(g.message, 300)}`,
         acceptName: 'AdminAckRequired',
+        laterMinorOnly: true,
         level: 'warning' as const,
         evidence: g.configMap.at('data', g.key),
       }));
@@ -195,6 +203,7 @@ const categories: Category[] = [
           reason: 'KubeletTooOld',
           message: `${plural(behind.length, 'kubelet')} would trail 4.${next}'s API server (Kubernetes 1.${kube}) by more than the ${allowed} minors OpenShift 4.${next} allows: ${listing(behind.slice(0, 5).map((n) => `${n.name} (${n.kubeletVersion ?? '?'})`))}${behind.length > 5 ? ` and ${behind.length - 5} more` : ''}. Update their pools first.`,
           acceptName: 'KubeletSkew',
+          laterMinorOnly: true,
           level: 'warning',
           evidence: behind[0]!.at('status', 'nodeInfo', 'kubeletVersion'),
         },
@@ -204,29 +213,31 @@ const categories: Category[] = [
   {
     name: 'RemovedAPIs',
     happy: 'No API the next release removes is reported in use.',
-    checks: (s) =>
-      s.alerts
-        .filter(
-          (a) =>
-            a.state === 'firing' &&
-            (a.name === 'APIRemovedInNextReleaseInUse' ||
-              a.name === 'APIRemovedInNextEUSReleaseInUse'),
-        )
-        .map((a) => {
-          const api = [a.labels.resource, a.labels.version, a.labels.group]
-            .filter((x) => x)
-            .join('.');
-          return {
-            name: named('RemovedAPIs', api || a.name),
-            status: 'False' as const,
-            reason: a.name,
-            message:
-              `${api || 'An API'} is still requested and is removed in Kubernetes ${a.labels.removed_release ?? 'the next release'}${a.name === 'APIRemovedInNextEUSReleaseInUse' ? ' (the next EUS release)' : ''}: the clients that call it break after the update. ${clip(a.summary ?? a.description ?? '', 200)}`.trim(),
-            acceptName: a.name,
-            level: 'warning' as const,
-            evidence: a.location,
-          };
-        }),
+    checks: (s) => {
+      // One check per API: the next-release and next-EUS alerts often fire for the same one.
+      const byApi = new Map<string, Alert[]>();
+      for (const a of s.alerts) {
+        if (a.state !== 'firing' || !removedApiAlerts.includes(a.name)) continue;
+        const api =
+          [a.labels.resource, a.labels.version, a.labels.group].filter((x) => x).join('.') ||
+          a.name;
+        byApi.set(api, [...(byApi.get(api) ?? []), a]);
+      }
+      return [...byApi].map(([api, alerts]) => {
+        const a = alerts[0]!;
+        const eusOnly = alerts.every((x) => x.name === 'APIRemovedInNextEUSReleaseInUse');
+        return {
+          name: named('RemovedAPIs', api),
+          status: 'False' as const,
+          reason: a.name,
+          message: `${api} is still requested and is removed in Kubernetes ${a.labels.removed_release ?? 'a coming release'}${eusOnly ? ' (the next EUS release)' : ''}: the clients that call it break after that update (${listing(alerts.map((x) => x.name))}).`,
+          acceptName: a.name,
+          level: 'warning' as const,
+          evidence: a.location,
+          laterMinorOnly: true,
+        };
+      });
+    },
   },
 ];
 

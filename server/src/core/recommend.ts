@@ -19,6 +19,8 @@ export interface RecommendCheck {
   acceptName?: string;
   level: 'error' | 'warning' | 'info';
   evidence?: Location;
+  /** A concern only for an update to a later minor (an admin gate, Upgradeable=False): a z-stream target leaves it out. */
+  laterMinorOnly?: boolean;
 }
 
 export interface UpdateRiskView {
