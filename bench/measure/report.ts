@@ -75,6 +75,11 @@ function gaps(r: Results): string[] {
   if (a > 2 * c.floorMs || a > c.rgMs / 2) {
     out.push(`- ${analyzeGap(r)}`);
   }
+  if (c.timeline.ms > 1.5 * a) {
+    out.push(
+      `- \`timeline\` on \`large\` takes ${ms(c.timeline.ms)}, ${x(c.timeline.ms, a)} \`analyze\` (${ms(a)}), not 1.5x: it runs the same analysis, then gives each of its ${c.timeline.intervals.toLocaleString('en')} intervals the line of its evidence. A file the fast reader read holds no positions, so every file with an interval (each of the ${r.large.nodes} Nodes, for its conditions) is read a second time for the spans of all its keys, where \`analyze\` places only the files of its ${r.facts.findings} findings; the second reads and the garbage they leave are most of the difference.`,
+    );
+  }
   const g = r.gatherExtra;
   if (g.analyzeMs > 2.5 * g.parseMs) {
     out.push(
@@ -179,6 +184,12 @@ export function renderResults(r: Results): string {
       `≤ 0.5x rg: ${verdict(c.analyze.ms <= c.rgMs / 2)}; ≤ 2x floor: ${verdict(c.analyze.ms <= 2 * c.floorMs)}`,
     ],
     ['`analyze` on `large`, peak RSS', mib(c.analyze.maxRssMiB), '', ''],
+    [
+      `\`timeline --format json\` on \`large\`, cold new process: the same analysis, then its ${c.timeline.intervals.toLocaleString('en')} intervals placed (file:line) and printed`,
+      `${ms(c.timeline.ms)}, ${mib(c.timeline.maxRssMiB)} peak`,
+      `${x(c.timeline.ms, c.analyze.ms)} analyze`,
+      `≤ 1.5x analyze (issue 28): ${verdict(c.timeline.ms <= 1.5 * c.analyze.ms)}`,
+    ],
     [
       '`analyze` on `large-lean-nodes` (the preset earlier runs measured), cold new process',
       `${ms(lean.analyze.ms)}, ${mib(lean.analyze.maxRssMiB)} peak`,
@@ -312,11 +323,12 @@ Measured ${r.date} on ${r.cores} cores (${r.cpu}), ${r.memGiB.toFixed(0)} GiB, N
 Every figure comes from one run of \`npm run bench -- --write\`, on the same generated files;
 ratios compare figures of that run. Times are medians of 3 to 7 runs after one warm-up run,
 so the OS page cache is warm for every tool alike ("cold" means a new process with no index);
-\`analyze\`, its floor and \`rg\` are measured in turn, each sample right after an unmeasured run
-of the same command. This machine's kernel reclaims file pages that go unused for a few seconds
-(DAMON reclaim: about 2.5 GiB stay cached with 21 GiB free), less than one \`rg\` pass reads, so
-a command that followed another would run partly from disk; even so, \`analyze\` on \`large\`
-varied from 321 to 405 ms across three full runs of nearly the same code on 2026-12-01.
+\`analyze\`, its floor, \`rg\` and \`timeline\` are measured in turn, each sample right after an
+unmeasured run of the same command. This machine's kernel reclaims file pages that go unused for
+a few seconds (DAMON reclaim: about 2.5 GiB stay cached with 21 GiB free), less than one \`rg\`
+pass reads, so a command that followed another would run partly from disk; even so, \`analyze\`
+on \`large\` varied from 321 to 405 ms across three full runs of nearly the same code on
+2026-12-01.
 
 ## Reproduce
 
