@@ -298,7 +298,10 @@ describe('recommend: a 4.15.20 cluster between updates (recommend-4.15-to-4.16)'
     // The pending KubePodNotReady and the uncategorised firing alerts are not checks.
     assert.ok(!r.checks.some((c) => /KubePodNotReady|Watchdog|UpdateAvailable/.test(c.name)));
     const pdb = r.checks.find((c) => c.name === 'gather/PodDisruptionBudgets/payments/ledger')!;
-    assert.match(pdb.message, /allows no disruption \(minAvailable 1, 1 of 1 pods healthy\)/);
+    assert.match(
+      pdb.message,
+      /allows no disruption \(minAvailable 1, 1 of 1 pods healthy\): draining the node of ledger-0 on ip-10-0-154-20\.us-east-2\.compute\.internal \(pool worker\) waits/,
+    );
     assert.match(
       pdb.evidence?.file ?? '',
       /namespaces\/payments\/policy\/poddisruptionbudgets\.yaml$/,

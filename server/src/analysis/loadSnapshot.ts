@@ -5,7 +5,7 @@
  * objects out of List files, and prefers a single-object file over a List copy of the same object.
  * Every file that cannot be read or parsed becomes one `yaml-invalid` finding.
  */
-import { loadKind, probeKind } from './loadKinds';
+import { loadKind, probeKind, readObjects } from './loadKinds';
 import type { LoadContext } from './loadKinds';
 import {
   daemonPodsOn,
@@ -33,6 +33,7 @@ import { MachineOSBuild, MachineOSConfig } from '../model/machineOS';
 import { Node } from '../model/node';
 import { Deployment, MCO_DEPLOYMENT } from '../model/deployment';
 import { PodDisruptionBudget } from '../model/podDisruptionBudget';
+import { rec, str, strMap } from '../model/access';
 import type { Snapshot } from '../model/snapshot';
 import type { Finding } from '../core/finding';
 import { fileProblem, notPrometheusAnswer } from './fileProblems';
@@ -142,6 +143,7 @@ export async function loadSnapshot(
     ],
     ...(mcoDeployment ? { mcoDeployment } : {}),
     pdbs,
+    budgetPods: await loadBudgetPods(ctx, index, pdbs),
     machineConfigNodes: mcns,
     alerts: await loadAlerts(ctx, index.alertFiles),
     events: warnings.events,
@@ -244,6 +246,42 @@ async function loadAlerts(ctx: LoadContext, files: AlertFile[]): Promise<Alert[]
       if (!seen.has(keys[i]!)) out.push(a);
     });
     for (const k of keys) seen.add(k);
+  }
+  return out;
+}
+
+/**
+ * The pods each PodDisruptionBudget at its limit covers, and their nodes: `recommend` names the
+ * nodes a drain will wait on. Only the pod Lists of those budgets' namespaces are read, in
+ * `placement` mode (identity, labels and `spec.nodeName`); keyed `<namespace>/<name>`.
+ */
+async function loadBudgetPods(
+  ctx: LoadContext,
+  index: GatherIndex,
+  pdbs: readonly PodDisruptionBudget[],
+): Promise<Snapshot['budgetPods']> {
+  const out: Snapshot['budgetPods'] = new Map();
+  const atLimit = pdbs.filter(
+    (p) => p.disruptionsAllowed === 0 && Object.keys(p.matchLabels).length > 0,
+  );
+  if (atLimit.length === 0) return out;
+  const namespaces = new Set(atLimit.map((p) => p.namespace));
+  const files = filesOf(index, 'core', 'pods').filter((f) => namespaces.has(f.resource.namespace));
+  for (const f of files) {
+    for (const [raw] of await readObjects(ctx, f, 'placement', 'Pod')) {
+      const meta = rec(raw.metadata);
+      const name = str(meta?.name);
+      const ns = str(meta?.namespace) ?? f.resource.namespace;
+      if (!name) continue;
+      const labels = strMap(meta?.labels);
+      const node = str(rec(raw.spec)?.nodeName);
+      for (const p of atLimit) {
+        if (p.namespace !== ns) continue;
+        if (!Object.entries(p.matchLabels).every(([k, v]) => labels[k] === v)) continue;
+        const key = `${ns ?? ''}/${p.name}`;
+        out.set(key, [...(out.get(key) ?? []), { name, ...(node ? { node } : {}) }]);
+      }
+    }
   }
   return out;
 }

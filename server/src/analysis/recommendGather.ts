@@ -173,15 +173,28 @@ const categories: Category[] = [
     checks: (s) =>
       s.pdbs
         .filter((p) => p.disruptionsAllowed === 0 && (p.expectedPods ?? 0) > 0)
-        .map((p) => ({
-          name: named('PodDisruptionBudgets', `${p.namespace ?? ''}/${p.name}`),
-          status: 'False' as const,
-          reason: 'NoDisruptionAllowed',
-          message: `PodDisruptionBudget ${p.namespace ?? ''}/${p.name} allows no disruption (${p.budget ?? 'its budget'}, ${p.currentHealthy ?? '?'} of ${p.expectedPods ?? '?'} pods healthy): draining a node that runs one of its pods waits until it allows one, and after an hour the node goes Degraded.`,
-          acceptName: 'PodDisruptionBudgetAtLimit',
-          level: 'warning' as const,
-          evidence: p.disruptionsAllowedLocation,
-        })),
+        .map((p) => {
+          const key = `${p.namespace ?? ''}/${p.name}`;
+          const pods = s.budgetPods.get(key) ?? [];
+          const onNodes = pods.map((pod) => {
+            const node = pod.node ? s.nodes.find((n) => n.name === pod.node) : undefined;
+            const pool = node ? primaryPool(s, node)?.name : undefined;
+            return `${pod.name}${pod.node ? ` on ${pod.node}${pool ? ` (pool ${pool})` : ''}` : ''}`;
+          });
+          const where =
+            onNodes.length > 0
+              ? `: draining the node of ${listing(onNodes)} waits until it allows one`
+              : ': draining a node that runs one of its pods waits until it allows one';
+          return {
+            name: named('PodDisruptionBudgets', key),
+            status: 'False' as const,
+            reason: 'NoDisruptionAllowed',
+            message: `PodDisruptionBudget ${key} allows no disruption (${p.budget ?? 'its budget'}, ${p.currentHealthy ?? '?'} of ${p.expectedPods ?? '?'} pods healthy)${where}, and after an hour the node goes Degraded.`,
+            acceptName: 'PodDisruptionBudgetAtLimit',
+            level: 'warning' as const,
+            evidence: p.disruptionsAllowedLocation,
+          };
+        }),
   },
   {
     name: 'KubeletSkew',

@@ -50,6 +50,11 @@ export interface Snapshot {
   mcoDeployment?: Deployment;
   /** PodDisruptionBudgets of the namespaces that were gathered. */
   pdbs: PodDisruptionBudget[];
+  /**
+   * The pods (and their nodes) each PodDisruptionBudget allowing no disruption covers, from its
+   * namespace's gathered pods, keyed `<namespace>/<name>`; empty when none is at its limit.
+   */
+  budgetPods: Map<string, { name: string; node?: string }[]>;
   /** MachineConfigNodes (4.16+ TechPreview, default from 4.20; gathered from 4.19), by name. */
   machineConfigNodes: MachineConfigNode[];
   /**
