@@ -367,3 +367,49 @@ describe('recommend: a 4.15.20 cluster between updates (recommend-4.15-to-4.16)'
     assert.ok(minor.unaccepted.includes('ConditionalUpdateRisk'));
   });
 });
+
+describe('recommend: the ClusterVersion conditions oc reads, and ours', () => {
+  it('Failing absent, RetrievedUpdates not True and Invalid True are concerns with their accept names', async () => {
+    const { snapshot } = await loadFixture(updates.recommend);
+    const conds = (snapshot.clusterVersion!.raw.status as Json).conditions as Json[];
+    const failing = conds.findIndex((c) => c.type === 'Failing');
+    conds.splice(failing, 1);
+    const retrieved = conds.find((c) => c.type === 'RetrievedUpdates')!;
+    Object.assign(retrieved, {
+      status: 'False',
+      reason: 'RemoteFailed',
+      message:
+        'Unable to retrieve available updates: currently reconciling cluster version 4.15.20 not found in the "stable-4.16" channel',
+    });
+    conds.push({
+      type: 'Invalid',
+      status: 'True',
+      reason: 'InvalidClusterVersion',
+      message:
+        'The cluster version is invalid: spec.desiredUpdate.version: Invalid value: "4.16": version must be semantic',
+      lastTransitionTime: '2024-07-30T12:00:00Z',
+    });
+    const r = recommendOf(snapshot, ['rules.json']);
+    assert.deepEqual(
+      r.clusterConditions.map((c) => `${c.name}=${c.status} ${c.reason} ${c.acceptName}`),
+      [
+        'Failing=Unknown NotReported Failing',
+        'RetrievedUpdates=False RemoteFailed CannotRetrieveUpdates',
+        'Invalid=True InvalidClusterVersion Invalid',
+      ],
+    );
+    assert.match(r.clusterConditions[0]!.message, /^No current Failing info/);
+    // Every one of them counts against a target, a z-stream too.
+    const t = recommendOf(snapshot, ['rules.json'], { version: '4.15.25' }).target!;
+    for (const n of ['Failing', 'CannotRetrieveUpdates', 'Invalid'])
+      assert.ok(t.unaccepted.includes(n), n);
+  });
+
+  it('says the admin gates are not known when their ConfigMap was not gathered', async () => {
+    const { snapshot } = await loadFixture(updates.stalled);
+    const r = recommendOf(snapshot, ['rules.json']);
+    const ack = r.checks.find((c) => c.name === 'gather/AdminAcks');
+    assert.equal(ack?.status, 'Unknown');
+    assert.equal(ack?.reason, 'NotGathered');
+  });
+});
