@@ -1189,9 +1189,11 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
       );
       const column = lines[start]!.indexOf('lastTransitionTime') + 1;
       await degradedBar().click();
-      await page
-        .locator('.tabs-container .tab.active[aria-label^="machine-config.yaml"]')
-        .waitFor({ timeout: 30_000 });
+      const tab = page.locator('.tabs-container .tab.active[aria-label^="machine-config.yaml"]');
+      await tab.waitFor({ timeout: 30_000 });
+      // The webview can take the focus back after the click: give it to the editor (its tab;
+      // the selection stays), so the status bar shows the editor's cursor.
+      await tab.click();
       // The condition selected, the cursor at its start, beside the timeline.
       const selection = `.statusbar-item[id="status.editor.selection"]:has-text("Ln ${start + 1}, Col ${column}")`;
       await page.locator(selection).waitFor({ timeout: 15_000 });
