@@ -2,8 +2,9 @@
  * Headless entry: `node dist/cli.js analyze <path>` (and `diff <path> <a> <b>`) over the same
  * core as the language server.
  */
+import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { basename, dirname, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { analysisContext, analyzeRoot } from './analysis/analyze';
 import { parseArgs, usage, UsageError } from './cli/args';
 import { diffCommand } from './cli/diff';
@@ -26,6 +27,7 @@ import {
   toReportedCauses,
   toReportedSummaries,
 } from './cli/report';
+import { formatSarif, toSarif } from './cli/sarif';
 import { pathDisplay } from './core/paths';
 import type { PathDisplay } from './core/paths';
 import { archiveBoundsFrom, defaultCacheDir, openArchive } from './gather/archiveCache';
@@ -33,8 +35,13 @@ import { discoverGathers, maxDiscoveryDepth } from './gather/discover';
 import { cacheCommand } from './cli/cache';
 import { terminalProgress } from './cli/progress';
 import { logNotes } from './gather/notes';
-import { allRuleIds } from './rules/registry';
+import { allRuleIds, allRuleMeta } from './rules/registry';
 import { version } from './version';
+
+/** The rule pages shipped beside the bundle (`dist/cli.js` → `docs/rules/`), as the server finds them. */
+const ruleDocsDir = ((dir) => (existsSync(dir) ? dir : undefined))(
+  join(__dirname, '..', 'docs', 'rules'),
+);
 
 async function main(argv: string[]): Promise<number> {
   let command;
@@ -231,16 +238,27 @@ async function main(argv: string[]): Promise<number> {
   }
   const causes = toReportedCauses(display, analyses);
   process.stdout.write(
-    command.format === 'json'
-      ? formatJson(findings, toReportedSummaries(display, analyses), causes)
-      : formatText(
-          findings,
-          analyses,
-          display,
-          process.stdout.isTTY === true,
-          command.brief,
-          command.group === 'cause' ? causes : undefined,
-        ),
+    command.format === 'sarif'
+      ? formatSarif(
+          toSarif(findings, causes, {
+            // What the findings' files are relative to: the folder given, or the archive's folder.
+            srcRoot: st.isFile() ? dirname(given) : given,
+            rules: allRuleMeta(),
+            version,
+            // package.json names no repository or homepage: no informationUri, so no helpUri.
+            ...(ruleDocsDir ? { docsDir: ruleDocsDir } : {}),
+          }),
+        )
+      : command.format === 'json'
+        ? formatJson(findings, toReportedSummaries(display, analyses), causes)
+        : formatText(
+            findings,
+            analyses,
+            display,
+            process.stdout.isTTY === true,
+            command.brief,
+            command.group === 'cause' ? causes : undefined,
+          ),
   );
   return findings.some((f) => f.severity === 'error') ? 1 : 0;
 }

@@ -9,17 +9,26 @@ export type Format = 'text' | 'json';
 
 export type Command =
   | {
-      cmd: 'analyze' | 'status';
+      cmd: 'analyze';
       path: string;
-      format: Format;
+      /** `sarif`: one SARIF 2.1.0 run for code-scanning tools (`cli/sarif.ts`). */
+      format: Format | 'sarif';
       levels: RuleLevels;
       limits: Limits;
       cacheDir?: string;
       /** Text output: each finding's message without its detail. */
       brief: boolean;
-      /** analyze's text: findings under their cause (the default) or by file. */
+      /** Text output: findings under their cause (the default) or by file. */
       group: 'cause' | 'file';
-      /** status's text: every insight of Update Health, not one line per cause. */
+    }
+  | {
+      cmd: 'status';
+      path: string;
+      format: Format;
+      levels: RuleLevels;
+      limits: Limits;
+      cacheDir?: string;
+      /** Text output: every insight of Update Health, not one line per cause. */
       details: boolean;
     }
   | {
@@ -60,11 +69,12 @@ export type Command =
 export class UsageError extends Error {}
 
 export const usage = `Usage:
-  must-gather-inspector analyze <path> [--format text|json] [--brief] [--group cause|file]
-                        [--rule <id>=<level>]... [--limit <name>=<n>]...
+  must-gather-inspector analyze <path> [--format text|json|sarif] [--brief]
+                        [--group cause|file] [--rule <id>=<level>]... [--limit <name>=<n>]...
       The findings under the cause they share, root first (--group file: by file, like a
       compiler); each finding's one-line message, then its explanation indented (--brief:
       messages only). JSON: {summary, findings, causes}, each cause's findings as indexes.
+      SARIF: one SARIF 2.1.0 run (every rule, every finding), for code-scanning tools.
       <path> is a must-gather, a folder holding several, or a CI gather-extra folder.
       <level> is off, error, warning, info or hint.
       <name> is a bound on the work per file: ${limitNames.map((n) => `${n} (${defaultLimits[n]})`).join(', ')}.
@@ -127,6 +137,7 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
   let cacheDir: string | undefined;
   let format: Format = 'text';
   let timelineFormat: Format | 'intervals' = 'text';
+  let analyzeFormat: Format | 'sarif' = 'text';
   let brief = false;
   let group: 'cause' | 'file' = 'cause';
   let details = false;
@@ -156,6 +167,8 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
     };
     if (cmd === 'timeline' && named('--format')) {
       timelineFormat = oneOf('--format', ['text', 'json', 'intervals'] as const);
+    } else if (cmd === 'analyze' && named('--format')) {
+      analyzeFormat = oneOf('--format', ['text', 'json', 'sarif'] as const);
     } else if (named('--format')) {
       format = oneOf('--format', ['text', 'json'] as const);
     } else if (cmd === 'analyze' && a === '--brief') {
@@ -255,15 +268,17 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
       ...dir,
     };
   }
+  if (cmd === 'status') {
+    return { cmd, path: positional[0]!, format, levels: ruleLevels, limits, details, ...dir };
+  }
   return {
     cmd,
     path: positional[0]!,
-    format,
+    format: analyzeFormat,
     levels: ruleLevels,
     limits,
     brief,
     group,
-    details,
     ...dir,
   };
 }

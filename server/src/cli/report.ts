@@ -4,7 +4,7 @@
  */
 import type { ParsedFileCache } from '../gather/fileCache';
 import { rangeIn } from '../yaml/positions';
-import type { Finding } from '../core/finding';
+import type { Finding, Severity } from '../core/finding';
 import { inRoot, pathDisplay } from '../core/paths';
 import type { PathDisplay } from '../core/paths';
 import { summaryLine, summaryNotes, summaryProvenance } from '../core/gatherSummary';
@@ -21,7 +21,7 @@ interface ReportedLocation {
 
 export interface ReportedFinding extends ReportedLocation {
   rule: string;
-  severity: string;
+  severity: Severity;
   /** The object the finding is about: `<kind>/<name>` (see core/finding.ts). */
   subject: string;
   message: string;
