@@ -3,7 +3,7 @@
  * core as the language server.
  */
 import { existsSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { realpath, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { analysisContext, analyzeRoot } from './analysis/analyze';
 import { parseArgs, usage, UsageError } from './cli/args';
@@ -28,6 +28,7 @@ import {
   toReportedSummaries,
 } from './cli/report';
 import { formatSarif, toSarif } from './cli/sarif';
+import { formatCaseHtml, formatCaseMarkdown, isInside } from './cli/caseReport';
 import { pathDisplay } from './core/paths';
 import type { PathDisplay } from './core/paths';
 import { archiveBoundsFrom, defaultCacheDir, openArchive } from './gather/archiveCache';
@@ -71,6 +72,19 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const tell = (m: string) => process.stderr.write(`must-gather-inspector: ${m}\n`);
+  let outFile: string | undefined;
+  if (command.cmd === 'report' && command.output !== undefined) {
+    // Never inside the analysed path (a later analysis would read the report), links resolved.
+    outFile = resolve(command.output);
+    const real = async (p: string) => realpath(p).catch(() => p);
+    const realOut = join(await real(dirname(outFile)), basename(outFile));
+    if (isInside(outFile, given) || isInside(realOut, await real(given))) {
+      tell(
+        `--output ${command.output} lies inside the analysed path ${command.path}: write the report elsewhere`,
+      );
+      return 2;
+    }
+  }
   let base = given;
   let display: PathDisplay = pathDisplay(given);
   if (st.isFile()) {
@@ -225,6 +239,32 @@ async function main(argv: string[]): Promise<number> {
           : formatTimelineText(timelines, process.stdout.isTTY === true),
     );
     return 0;
+  }
+  if (command.cmd === 'report') {
+    const analyses = [];
+    const findings = [];
+    const roots: RootStatusReport[] = [];
+    for (const root of gatherRoots) {
+      const a = await analyzeRoot(root, ctx);
+      for (const e of a.internalErrors) tell(e);
+      logNotes(a.index.notes, tell);
+      analyses.push(a);
+      // Positions now, while this root's files are surely still in the bounded cache.
+      findings.push(...toReported(display, [a], cache));
+      roots.push(statusReport(a, display, (f) => cache.peek(f)));
+    }
+    const report = { roots, findings, causes: toReportedCauses(display, analyses), version };
+    const out = command.format === 'html' ? formatCaseHtml(report) : formatCaseMarkdown(report);
+    if (outFile === undefined) process.stdout.write(out);
+    else {
+      try {
+        await writeFile(outFile, out);
+      } catch (err) {
+        tell(`cannot write ${command.output}: ${(err as Error).message}`);
+        return 2;
+      }
+    }
+    return findings.some((f) => f.severity === 'error') ? 1 : 0;
   }
   const analyses = [];
   const findings = [];

@@ -62,6 +62,17 @@ export type Command =
       showOutdated: boolean;
       accept: string[];
     }
+  | {
+      cmd: 'report';
+      path: string;
+      /** A case summary as Markdown (pastes cleanly) or one self-contained HTML file. */
+      format: 'md' | 'html';
+      /** Write there instead of stdout (never inside the analysed path). */
+      output?: string;
+      levels: RuleLevels;
+      limits: Limits;
+      cacheDir?: string;
+    }
   | { cmd: 'cache'; action: 'list' | 'clear'; cacheDir?: string }
   | { cmd: 'help' }
   | { cmd: 'version' };
@@ -83,6 +94,13 @@ export const usage = `Usage:
       Where the update stands, as oc adm upgrade status would say it (Control Plane, Worker
       Upgrade, Update Health), offline, each line with the file:line of its evidence. Update
       Health shows one line per cause (--details: every insight, as oc lists them).
+  must-gather-inspector report <path> [--format md|html] [--output FILE] [--rule <id>=<level>]...
+                        [--limit <name>=<n>]...
+      A case summary to paste into a support case: per must-gather the first look, where the
+      update stands, the causes with their findings and file:line evidence, and what was not
+      read. Markdown (no raw HTML, must-gather text escaped), or --format html: one
+      self-contained file (no script, no remote reference). --output FILE writes it there
+      (never inside <path>).
   must-gather-inspector diff <path> <machineconfig-a> <machineconfig-b> [--format text|json]
                         [--limit <name>=<n>]...
       What changed between two (rendered) MachineConfigs: a summary naming changed images
@@ -113,6 +131,7 @@ export const usage = `Usage:
   must-gather-inspector --help | --version
 
 Exit status (analyze): 0 without error findings, 1 with at least one, 2 on bad usage or a fatal error.
+Exit status (report): as analyze; 2 also when --output lies inside <path> or cannot be written.
 Exit status (status): 0 without error-level insights, 1 with at least one, 2 on bad usage or a
 fatal error.
 Exit status (recommend): 0, or 1 when --version names a release that is not offered or a concern
@@ -131,6 +150,7 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
     cmd !== 'status' &&
     cmd !== 'timeline' &&
     cmd !== 'recommend' &&
+    cmd !== 'report' &&
     cmd !== 'cache'
   )
     throw new UsageError(`unknown command "${cmd}"`);
@@ -138,6 +158,8 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
   let format: Format = 'text';
   let timelineFormat: Format | 'intervals' = 'text';
   let analyzeFormat: Format | 'sarif' = 'text';
+  let reportFormat: 'md' | 'html' = 'md';
+  let output: string | undefined;
   let brief = false;
   let group: 'cause' | 'file' = 'cause';
   let details = false;
@@ -169,6 +191,11 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
       timelineFormat = oneOf('--format', ['text', 'json', 'intervals'] as const);
     } else if (cmd === 'analyze' && named('--format')) {
       analyzeFormat = oneOf('--format', ['text', 'json', 'sarif'] as const);
+    } else if (cmd === 'report' && named('--format')) {
+      reportFormat = oneOf('--format', ['md', 'html'] as const);
+    } else if (cmd === 'report' && named('--output')) {
+      output = value('--output');
+      if (output === '') throw new UsageError('--output needs a file name');
     } else if (named('--format')) {
       format = oneOf('--format', ['text', 'json'] as const);
     } else if (cmd === 'analyze' && a === '--brief') {
@@ -265,6 +292,17 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
       levels: ruleLevels,
       limits,
       ...(since === undefined ? {} : { since }),
+      ...dir,
+    };
+  }
+  if (cmd === 'report') {
+    return {
+      cmd,
+      path: positional[0]!,
+      format: reportFormat,
+      ...(output === undefined ? {} : { output }),
+      levels: ruleLevels,
+      limits,
       ...dir,
     };
   }

@@ -136,7 +136,7 @@ function insightRows(insights: InsightReport[]): HealthRow[] {
  * impact and evidence: the cause's title and how many insights it explains. Insights without a
  * cause keep their own line.
  */
-function causeRows(insights: InsightReport[], causes: CauseHeadline[]): HealthRow[] {
+export function causeRows(insights: InsightReport[], causes: CauseHeadline[]): HealthRow[] {
   const rows: HealthRow[] = [];
   const done = new Set<string>();
   for (const i of insights) {
