@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { escapeHtml, isInside, safeId } from '../../server/src/cli/caseReport';
+import { escapeHtml, isInside, pasteText, safeId } from '../../server/src/cli/caseReport';
 import { copyFixture } from '../support/copyFixture';
 import { fixturesDir, machineConfigOperatorFile, resourceFile, samples } from '../support/fixtures';
 import { runCli } from '../support/cli';
@@ -48,10 +48,10 @@ describe('CLI report: Markdown', () => {
     const md = r.stdout;
     assertNoRawHtml(md);
     assert.match(md, /^# Must-gather case summary$/m);
-    assert.match(md, /^## 4\\\.7\\\.3 → 4\\\.7\\\.4 · AWS$/m);
-    assert.match(md, /^- \*\*Cluster ID:\*\* 528a0ee0\\-0bf7\\-44bd\\-a037\\-e8d79c2a14ab$/m);
-    assert.match(md, /^- \*\*Channel:\*\* stable\\-4\\\.7$/m);
-    assert.match(md, /^- \*\*Gathered:\*\* 2021\\-03\\-25T12\\:20\\:41Z/m);
+    assert.match(md, /^## 4\.7\.3 → 4\.7\.4 · AWS$/m);
+    assert.match(md, /^- \*\*Cluster ID:\*\* 528a0ee0-0bf7-44bd-a037-e8d79c2a14ab$/m);
+    assert.match(md, /^- \*\*Channel:\*\* stable-4\.7$/m);
+    assert.match(md, /^- \*\*Gathered:\*\* 2021-03-25T12:20:41Z/m);
     for (const h of ['### Where the update stands', '### Causes', '### Not read']) {
       assert.ok(md.includes(`\n${h}\n`), h);
     }
@@ -59,15 +59,15 @@ describe('CLI report: Markdown', () => {
       md,
       /^- \*\*Control plane:\*\* Stalled .*\(`cluster-scoped-resources\/config\.openshift\.io\/clusterversions\/version\.yaml:98`\)$/m,
     );
-    assert.match(md, /^- \*\*Pool\*\* worker\\: Degraded\\, 48\\% \\\(25\\\/52\\\)/m);
-    assert.match(md, /^- \*\*error\*\* Update Stalled\\: Pool worker\\: 11 nodes cannot drain/m);
+    assert.match(md, /^- \*\*Pool\*\* worker: Degraded, 48% \(25\/52\)/m);
+    assert.match(md, /^- \*\*error\*\* Update Stalled: Pool worker: 11 nodes cannot drain/m);
   });
 
   it('names each cause with its level, and its findings with file:line in code spans', () => {
     const md = r.stdout;
     assert.match(
       md,
-      /^#### ERROR: Pool worker\\: 11 nodes cannot drain\\: PodDisruptionBudgets refuse evictions/m,
+      /^#### ERROR: Pool worker: 11 nodes cannot drain: PodDisruptionBudgets refuse evictions/m,
     );
     assert.ok(md.includes('19 findings:'));
     assert.ok(
@@ -83,7 +83,7 @@ describe('CLI report: Markdown', () => {
     assert.equal(h.code, 1);
     assertNoRawHtml(h.stdout);
     assert.equal(h.stdout.match(/^## /gm)?.length, 2);
-    assert.match(h.stdout, /^#### ERROR: machine\\-config reports the update\\'s target/m);
+    assert.match(h.stdout, /^#### ERROR: machine-config reports the update's target/m);
   });
 });
 
@@ -112,11 +112,13 @@ describe('CLI report: hostile must-gather text', () => {
     assert.equal(r.code, 1, r.stderr);
     assertNoRawHtml(r.stdout);
     assert.ok(
-      r.stdout.includes(
-        '&lt;script&gt;alert\\(1\\)&lt;\\/script&gt; \\[x\\]\\(javascript\\:alert\\(1\\)\\)',
-      ),
+      r.stdout.includes('&lt;script&gt;alert(1)&lt;/script&gt; \\[x\\](javascript:alert(1))'),
+      r.stdout,
     );
-    assert.ok(!r.stdout.includes('](javascript'));
+    // A link needs an unescaped `](`: every bracket is escaped.
+    assert.doesNotMatch(r.stdout, /(?<!\\)\]\(/);
+    // Readable when pasted as plain text: no backslash before ordinary punctuation.
+    assert.doesNotMatch(r.stdout, /\\[.,:;%()\/-]/);
   });
 });
 
@@ -203,6 +205,15 @@ describe('CLI report: --output and exit codes', () => {
 });
 
 describe('caseReport helpers', () => {
+  it('pasteText escapes only what starts Markdown markup', () => {
+    assert.equal(pasteText('4.7.3, 91% (25/52): ok'), '4.7.3, 91% (25/52): ok');
+    assert.equal(
+      pasteText('*a* _b_ `c` [d](e) <f> & g|h ~i~ \\'),
+      '\\*a\\* \\_b\\_ \\`c\\` \\[d\\](e) &lt;f&gt; &amp; g\\|h \\~i\\~ \\\\',
+    );
+    assert.equal(pasteText('one\ntwo'), 'one two');
+  });
+
   it('escapeHtml escapes &, <, >, " and \'', () => {
     assert.equal(
       escapeHtml(`<a href="x" title='y'>&amp;</a>`),

@@ -7,12 +7,27 @@
  */
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { summaryDetails, summaryHeadline, summaryNotes } from '../core/gatherSummary';
-import { code, text } from '../core/markdown';
+import { code } from '../core/markdown';
 import { inRoot } from '../core/paths';
 import { controlPlaneLabels } from '../core/updateStatus';
 import type { Evidence, PoolReport, RootStatusReport } from '../core/updateStatus';
 import type { ReportedCause, ReportedFinding } from './report';
 import { causeRows } from './status';
+
+/**
+ * Must-gather text for a case comment: only what would start Markdown markup is escaped (code,
+ * emphasis, links and images, tables, strikethrough; `<`, `>` and `&` as entities, so no HTML),
+ * so `4.7.3, 91% (25/52)` stays readable when pasted into a box that shows Markdown as text.
+ * No link can form: a bracket is always escaped. Line breaks become spaces.
+ */
+export function pasteText(s: string): string {
+  return s.replace(/\r\n?|\n/g, ' ').replace(/[\\`*_[\]|~<>&]/g, (c) => {
+    if (c === '<') return '&lt;';
+    if (c === '>') return '&gt;';
+    if (c === '&') return '&amp;';
+    return '\\' + c;
+  });
+}
 
 export interface CaseReport {
   /** `status`'s report of each must-gather, in order. */
@@ -110,32 +125,39 @@ export function formatCaseMarkdown(report: CaseReport): string {
   const out: string[] = [
     '# Must-gather case summary',
     '',
-    `Made by must-gather-inspector ${text(report.version)} from ${report.roots.length} must-gather${report.roots.length === 1 ? '' : 's'}; ${tally(report.findings)}. Evidence paths are relative to each must-gather.`,
+    `Made by must-gather-inspector ${pasteText(report.version)} from ${report.roots.length} must-gather${report.roots.length === 1 ? '' : 's'}; ${tally(report.findings)}. Evidence paths are relative to each must-gather.`,
   ];
   const ev = (s: Standing) => (s.evidence === undefined ? '' : ` (${code(s.evidence)})`);
   for (const r of report.roots) {
-    out.push('', `## ${text(summaryHeadline(r.summary))}`, '', `Must-gather: ${code(r.root)}`, '');
-    for (const { label, value } of firstLook(r)) out.push(`- **${text(label)}:** ${text(value)}`);
+    out.push(
+      '',
+      `## ${pasteText(summaryHeadline(r.summary))}`,
+      '',
+      `Must-gather: ${code(r.root)}`,
+      '',
+    );
+    for (const { label, value } of firstLook(r))
+      out.push(`- **${pasteText(label)}:** ${pasteText(value)}`);
     const s = standing(r);
     out.push('', '### Where the update stands', '');
-    out.push(`- **Control plane:** ${text(s.controlPlane.line)}${ev(s.controlPlane)}`);
-    out.push(`  - ${text(s.reason)}`);
-    for (const p of s.pools) out.push(`- **Pool** ${text(p.line)}${ev(p)}`);
+    out.push(`- **Control plane:** ${pasteText(s.controlPlane.line)}${ev(s.controlPlane)}`);
+    out.push(`  - ${pasteText(s.reason)}`);
+    for (const p of s.pools) out.push(`- **Pool** ${pasteText(p.line)}${ev(p)}`);
     if (s.health.length === 0) out.push('- **Update Health:** no error or warning');
-    for (const h of s.health) out.push(`- **${h.level}** ${text(h.line)}${ev(h)}`);
+    for (const h of s.health) out.push(`- **${h.level}** ${pasteText(h.line)}${ev(h)}`);
     out.push('', '### Causes', '');
     const causes = causesOfRoot(report, r);
     if (causes.length === 0) out.push('No findings.');
     for (const c of causes) {
       const n = c.findings.length;
-      out.push(`#### ${c.level.toUpperCase()}: ${text(c.title)}`, '');
+      out.push(`#### ${c.level.toUpperCase()}: ${pasteText(c.title)}`, '');
       out.push(`${n} finding${n === 1 ? '' : 's'}:`, '');
       for (const i of c.findings) {
         const f = report.findings[i]!;
         const e = evidenceOf(f);
-        out.push(`- **${f.severity}** ${text(f.message)} (${code(e.at)})`);
+        out.push(`- **${f.severity}** ${pasteText(f.message)} (${code(e.at)})`);
         for (const x of e.related.slice(0, relatedListed)) {
-          out.push(`  - ${code(x.at)} ${text(x.message)}`);
+          out.push(`  - ${code(x.at)} ${pasteText(x.message)}`);
         }
         const more = e.related.length - relatedListed;
         if (more > 0) out.push(`  - and ${more} more (analyze lists them)`);
@@ -146,7 +168,7 @@ export function formatCaseMarkdown(report: CaseReport): string {
     out.push('### Not read', '');
     const notes = summaryNotes(r.summary);
     if (notes.length === 0) out.push('Nothing the tool reads was missing.');
-    for (const n of notes) out.push(`- ${text(n)}`);
+    for (const n of notes) out.push(`- ${pasteText(n)}`);
   }
   return out.join('\n') + '\n';
 }
