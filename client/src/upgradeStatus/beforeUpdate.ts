@@ -99,10 +99,11 @@ export function beforeUpdateItem(parent: string, r: RootRecommendReport): TreeIt
       ? 'warning'
       : 'ok';
   const n = conditions.length + concerns.length;
+  const recommended = r.updates.filter((u) => u.recommended).length;
   return {
     id,
     label: 'Before the next update',
-    description: `${n === 0 ? 'no concern' : `${n} concern${n === 1 ? '' : 's'}`} · ${r.updates.length === 0 ? 'no update offered' : `${r.updates.filter((u) => u.recommended).length} recommended update${r.updates.filter((u) => u.recommended).length === 1 ? '' : 's'}`}`,
+    description: `${n === 0 ? 'no concern' : `${n} concern${n === 1 ? '' : 's'}`} · ${r.updates.length === 0 ? 'no update offered' : `${recommended} recommended update${recommended === 1 ? '' : 's'}`}`,
     tooltip:
       'What `recommend` says (oc adm upgrade recommend, offline): the ClusterVersion conditions and checks of concern, then the updates offered. must-gather-inspector recommend <path> prints it all.',
     icon: iconOf(worst),

@@ -17,6 +17,7 @@ import type {
 import type { Alert } from '../model/alerts';
 import type { ConditionalUpdate, UpdateRelease } from '../model/clusterVersion';
 import { findCondition } from '../model/condition';
+import { parseRelease } from '../model/release';
 import type { Condition } from '../model/condition';
 import { recommendGatherChecks } from './recommendGather';
 import type { Snapshot } from '../model/snapshot';
@@ -216,9 +217,10 @@ interface Candidate {
   evidence: Location;
 }
 
+/** A release as `[major, minor, patch]` (`model/release.ts` parses it), for ordering and buckets. */
 function versionParts(v: string): [number, number, number] | undefined {
-  const m = /^(\d+)\.(\d+)\.(\d+)/.exec(v);
-  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined;
+  const r = parseRelease(v);
+  return r && [r.major, r.minor, r.patch];
 }
 
 /** SemVer order, newest first; a pre-release after its release. */
