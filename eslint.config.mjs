@@ -41,6 +41,11 @@ const modules = {
       'limits',
     ],
   },
+  // What the CLI and the language server both print: case summary, reported findings.
+  reports: {
+    paths: ['reports'],
+    mayImport: ['core', 'yaml', 'gather', 'model', 'machineconfig', 'rules', 'analysis', 'limits'],
+  },
   // The CLI bundle stays free of LSP libraries: no features, lsp or protocol.
   cli: {
     paths: ['cli', 'cli.ts'],
@@ -52,6 +57,7 @@ const modules = {
       'machineconfig',
       'rules',
       'analysis',
+      'reports',
       'limits',
       'version',
     ],

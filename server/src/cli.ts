@@ -20,15 +20,11 @@ import type { Interval } from './core/interval';
 import { formatTimelineJson, formatTimelineText, sinceTime } from './cli/timeline';
 import type { RootTimeline } from './cli/timeline';
 import { rangeIn } from './yaml/positions';
-import {
-  formatJson,
-  formatText,
-  toReported,
-  toReportedCauses,
-  toReportedSummaries,
-} from './cli/report';
+import { formatJson, formatText } from './cli/report';
+import { toReported, toReportedCauses, toReportedSummaries } from './reports/reported';
 import { formatSarif, toSarif } from './cli/sarif';
-import { formatCaseHtml, formatCaseMarkdown, isInside } from './cli/caseReport';
+import { formatCaseHtml, formatCaseMarkdown } from './reports/caseReport';
+import { isInside } from './cli/outputPath';
 import { pathDisplay } from './core/paths';
 import type { PathDisplay } from './core/paths';
 import { archiveBoundsFrom, defaultCacheDir, openArchive } from './gather/archiveCache';

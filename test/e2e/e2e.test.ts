@@ -1191,12 +1191,20 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
       await degradedBar().click();
       const tab = page.locator('.tabs-container .tab.active[aria-label^="machine-config.yaml"]');
       await tab.waitFor({ timeout: 30_000 });
-      // The webview can take the focus back after the click: give it to the editor (its tab;
-      // the selection stays), so the status bar shows the editor's cursor.
-      await tab.click();
       // The condition selected, the cursor at its start, beside the timeline.
       const selection = `.statusbar-item[id="status.editor.selection"]:has-text("Ln ${start + 1}, Col ${column}")`;
-      await page.locator(selection).waitFor({ timeout: 15_000 });
+      // The webview takes the focus back after the click, sometimes after the file has opened:
+      // give it to the editor (its tab; the selection stays) until the status bar shows the
+      // editor's cursor.
+      for (let attempt = 1; ; attempt++) {
+        await tab.click();
+        try {
+          await page.locator(selection).waitFor({ timeout: 3_000 });
+          break;
+        } catch (err) {
+          if (attempt === 5) throw err;
+        }
+      }
       const pos = await cursorPosition(page);
       assert.deepEqual([pos.line, pos.column], [start + 1, column]);
       assert.ok(pos.selected > 0, 'the condition is selected');

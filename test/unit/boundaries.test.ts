@@ -49,6 +49,11 @@ const table: Record<string, { paths: string[]; mayImport: string[] }> = {
       'limits',
     ],
   },
+  // What the CLI and the language server both print: case summary, reported findings.
+  reports: {
+    paths: ['reports'],
+    mayImport: ['core', 'yaml', 'gather', 'model', 'machineconfig', 'rules', 'analysis', 'limits'],
+  },
   cli: {
     paths: ['cli', 'cli.ts'],
     mayImport: [
@@ -59,6 +64,7 @@ const table: Record<string, { paths: string[]; mayImport: string[] }> = {
       'machineconfig',
       'rules',
       'analysis',
+      'reports',
       'limits',
       'version',
     ],
@@ -77,6 +83,7 @@ const table: Record<string, { paths: string[]; mayImport: string[] }> = {
       'machineconfig',
       'rules',
       'analysis',
+      'reports',
       'features',
     ],
   },

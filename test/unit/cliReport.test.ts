@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { escapeHtml, isInside, pasteText, safeId } from '../../server/src/cli/caseReport';
+import { escapeHtml, pasteText, safeId } from '../../server/src/reports/caseReport';
+import { isInside } from '../../server/src/cli/outputPath';
 import { copyFixture } from '../support/copyFixture';
 import { fixturesDir, machineConfigOperatorFile, resourceFile, samples } from '../support/fixtures';
 import { runCli } from '../support/cli';

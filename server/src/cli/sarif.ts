@@ -10,7 +10,7 @@ import type * as Sarif from 'sarif';
 import type { Severity } from '../core/finding';
 import { docPage } from '../rules/rule';
 import type { RuleMeta } from '../rules/rule';
-import type { ReportedCause, ReportedFinding } from './report';
+import type { ReportedCause, ReportedFinding } from '../reports/reported';
 
 /** What the partial fingerprint is keyed by; bump the version if its value ever changes meaning. */
 const fingerprintKey = 'mustGatherInspector/v1';

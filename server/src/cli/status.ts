@@ -8,14 +8,8 @@ import { summaryLine } from '../core/gatherSummary';
 import { inRoot } from '../core/paths';
 import { clip, duration, ocDuration } from '../core/text';
 import { controlPlaneLabels } from '../core/updateStatus';
-import type {
-  CauseHeadline,
-  Evidence,
-  InsightReport,
-  NodeReport,
-  PoolReport,
-  StatusReport,
-} from '../core/updateStatus';
+import { causeRows, insightRows } from '../reports/healthRows';
+import type { Evidence, NodeReport, PoolReport, StatusReport } from '../core/updateStatus';
 
 /** Nodes listed per pool before the rest are summed up (Degraded and Unavailable always show). */
 const nodesListed = 10;
@@ -112,52 +106,6 @@ export function formatStatusText(report: StatusReport, color: boolean, details =
     out.push('');
   }
   return out.join('\n');
-}
-
-interface HealthRow {
-  since: string | null;
-  level: InsightReport['level'];
-  impact: InsightReport['impact'];
-  message: string;
-  evidence: Partial<Evidence>;
-}
-
-/** Every insight, as oc lists them (worst first, then newest). */
-function insightRows(insights: InsightReport[]): HealthRow[] {
-  return insights.map((i) => ({
-    ...i,
-    message: `${i.message}${i.rule ? ` [${i.rule}]` : ''}`,
-    evidence: i,
-  }));
-}
-
-/**
- * One line per cause, where its worst insight stands (oc's order) and with that insight's time,
- * impact and evidence: the cause's title and how many insights it explains. Insights without a
- * cause keep their own line.
- */
-export function causeRows(insights: InsightReport[], causes: CauseHeadline[]): HealthRow[] {
-  const rows: HealthRow[] = [];
-  const done = new Set<string>();
-  for (const i of insights) {
-    const c = i.cause === null ? undefined : causes.find((x) => x.id === i.cause);
-    if (!c) {
-      rows.push(...insightRows([i]));
-      continue;
-    }
-    if (done.has(c.id)) continue;
-    done.add(c.id);
-    const mine = insights.filter((x) => x.cause === c.id);
-    const more = mine.length > 1 ? ` (${mine.length} insights: status --details lists them)` : '';
-    rows.push({
-      since: i.since,
-      level: i.level,
-      impact: i.impact,
-      message: `${c.title}${more}`,
-      evidence: i,
-    });
-  }
-  return rows;
 }
 
 function poolTable(pools: PoolReport[], at: (e: Evidence) => string): string[] {

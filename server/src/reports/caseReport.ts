@@ -5,14 +5,13 @@
  * HTML-escaped). Each must-gather: its first look, where the update stands (from `status`'s
  * report), its causes with their findings and evidence (from `analyze`'s), and what was not read.
  */
-import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { summaryDetails, summaryHeadline, summaryNotes } from '../core/gatherSummary';
 import { code } from '../core/markdown';
 import { inRoot } from '../core/paths';
 import { controlPlaneLabels } from '../core/updateStatus';
 import type { Evidence, PoolReport, RootStatusReport } from '../core/updateStatus';
-import type { ReportedCause, ReportedFinding } from './report';
-import { causeRows } from './status';
+import type { ReportedCause, ReportedFinding } from './reported';
+import { causeRows } from './healthRows';
 
 /**
  * Must-gather text for a case comment: only what would start Markdown markup is escaped (code,
@@ -303,10 +302,4 @@ export function formatCaseHtml(report: CaseReport): string {
   });
   out.push('</body>', '</html>');
   return out.join('\n') + '\n';
-}
-
-/** Whether `file` lies inside `dir` (or is it): both resolved; for refusing `--output` there. */
-export function isInside(file: string, dir: string): boolean {
-  const rel = relative(resolve(dir), resolve(file));
-  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }
