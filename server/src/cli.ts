@@ -3,7 +3,7 @@
  * core as the language server.
  */
 import { existsSync } from 'node:fs';
-import { realpath, stat, writeFile } from 'node:fs/promises';
+import { realpath, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { analysisContext, analyzeRoot } from './analysis/analyze';
 import { parseArgs, usage, UsageError } from './cli/args';
@@ -25,12 +25,10 @@ import { toReported, toReportedCauses, toReportedSummaries } from './reports/rep
 import { formatSarif, toSarif } from './cli/sarif';
 import { formatCaseHtml, formatCaseMarkdown } from './reports/caseReport';
 import { isInside } from './cli/outputPath';
-import { pathDisplay } from './core/paths';
-import type { PathDisplay } from './core/paths';
-import { archiveBoundsFrom, defaultCacheDir, openArchive } from './gather/archiveCache';
-import { discoverGathers, maxDiscoveryDepth } from './gather/discover';
+import { defaultCacheDir } from './gather/archiveCache';
+import { openGathers } from './cli/openGathers';
+import { compareCommand } from './cli/compareCommand';
 import { cacheCommand } from './cli/cache';
-import { terminalProgress } from './cli/progress';
 import { logNotes } from './gather/notes';
 import { allRuleIds, allRuleMeta } from './rules/registry';
 import { version } from './version';
@@ -61,13 +59,9 @@ async function main(argv: string[]): Promise<number> {
   }
   const cacheDir = command.cacheDir ? resolve(command.cacheDir) : defaultCacheDir();
   if (command.cmd === 'cache') return cacheCommand(command.action, cacheDir);
-  const given = resolve(command.path);
-  const st = await stat(given).catch(() => undefined);
-  if (!st) {
-    process.stderr.write(`must-gather-inspector: ${command.path} does not exist\n`);
-    return 2;
-  }
   const tell = (m: string) => process.stderr.write(`must-gather-inspector: ${m}\n`);
+  if (command.cmd === 'compare') return compareCommand(command, cacheDir, tell);
+  const given = resolve(command.path);
   let outFile: string | undefined;
   if (command.cmd === 'report' && command.output !== undefined) {
     // Never inside the analysed path (a later analysis would read the report), links resolved.
@@ -81,61 +75,9 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
   }
-  let base = given;
-  let display: PathDisplay = pathDisplay(given);
-  if (st.isFile()) {
-    // An archive: analysed from its extraction in the cache, named by its paths inside.
-    const progress = terminalProgress(`extracting ${basename(given)}`);
-    try {
-      base = await openArchive(
-        given,
-        cacheDir,
-        archiveBoundsFrom(command.limits),
-        command.limits.archiveCacheGiB * 1024 ** 3,
-        (m) => {
-          progress.done();
-          tell(m);
-        },
-        { progress: (done, total) => progress.update(done, total) },
-      );
-    } catch (err) {
-      progress.done();
-      tell(`${command.path}: ${(err as Error).message}`);
-      return 2;
-    }
-    progress.done();
-    display = pathDisplay(dirname(given), [{ root: base, label: basename(given) }]);
-  } else if (!st.isDirectory()) {
-    tell(`${command.path} is neither a folder nor an archive`);
-    return 2;
-  }
-  // Each archive level adds the folders a case or a must-gather archive wraps its tree in.
-  const depth =
-    base === given
-      ? maxDiscoveryDepth
-      : maxDiscoveryDepth + 2 * (command.limits.maxArchiveNesting + 1);
-  const found = await discoverGathers(base, depth);
-  // The top of an archive's extraction is named by the archive (an Insights archive's name
-  // holds its gather time).
-  const gatherRoots = found.roots.map((r) =>
-    r.path === base && base !== given ? { ...r, archiveName: basename(given) } : r,
-  );
-  if (gatherRoots.length === 0) {
-    if (found.failedImages.length > 0) {
-      const named = found.failedImages.map(
-        (f) =>
-          `${display(f.path) === '.' ? basename(f.path) : display(f.path)} (${f.image ?? 'an image not known from its name'})`,
-      );
-      process.stderr.write(
-        `must-gather-inspector: no must-gather found in ${command.path}: the image folder${named.length > 1 ? 's' : ''} ${named.join(', ')} hold${named.length > 1 ? '' : 's'} nothing but the gather's own logs, so the gather image failed (its gather.logs, and must-gather.logs beside it, may say why)\n`,
-      );
-      return 2;
-    }
-    process.stderr.write(
-      `must-gather-inspector: no must-gather found in ${command.path} (looked ${depth} levels deep for cluster-scoped-resources/, namespaces/, gather-extra JSON Lists or an Insights archive's config/)\n`,
-    );
-    return 2;
-  }
+  const opened = await openGathers(command.path, command.limits, cacheDir, tell);
+  if (!opened) return 2;
+  const { display, roots: gatherRoots } = opened;
   const ctx = analysisContext({
     limits: command.limits,
     levels: 'levels' in command ? command.levels : {},
@@ -278,7 +220,7 @@ async function main(argv: string[]): Promise<number> {
       ? formatSarif(
           toSarif(findings, causes, {
             // What the findings' files are relative to: the folder given, or the archive's folder.
-            srcRoot: st.isFile() ? dirname(given) : given,
+            srcRoot: opened.archive ? dirname(given) : given,
             rules: allRuleMeta(),
             version,
             // package.json names no repository or homepage: no informationUri, so no helpUri.

@@ -53,6 +53,10 @@ export const updates = {
    * Upgradeable=False MultipleReasons, paused infra pool, cordoned worker, PDB at its limit.
    */
   recommend: join(fixturesDir, 'recommend-4.15-to-4.16'),
+  /** `stalled` with the `payments` namespace inspected: the ledger's PDB that blocks worker b. */
+  stalledBudgetGathered: join(fixturesDir, 'update-stalled-budget-gathered'),
+  /** The same cluster two hours later: the PDB deleted, the update completed. */
+  budgetRemoved: join(fixturesDir, 'update-budget-removed'),
 };
 
 /**

@@ -73,6 +73,17 @@ export type Command =
       limits: Limits;
       cacheDir?: string;
     }
+  | {
+      cmd: 'compare';
+      /** Two gathers of one cluster, each a must-gather (or an archive of one). */
+      paths: [string, string];
+      format: Format;
+      /** Compare gathers of two different clusters (or of unknown ones) anyway. */
+      force: boolean;
+      levels: RuleLevels;
+      limits: Limits;
+      cacheDir?: string;
+    }
   | { cmd: 'cache'; action: 'list' | 'clear'; cacheDir?: string }
   | { cmd: 'help' }
   | { cmd: 'version' };
@@ -123,6 +134,13 @@ export const usage = `Usage:
       PodDisruptionBudgets at their limit, kubelet skew, removed APIs in use), then the updates
       by minor, two per minor (--show-outdated-releases: all). --version V: that release's
       verdict and the concerns not named in --accept.
+  must-gather-inspector compare <gather-a> <gather-b> [--format text|json] [--force]
+                        [--rule <id>=<level>]... [--limit <name>=<n>]...
+      Two gathers of one cluster, the older first: where the update stood in each, what changed
+      object by object (versions, condition transitions, each pool's configs and counts, each
+      node's configs and state, budgets), and the findings that appeared, cleared or changed
+      level, each with its file:line. Gathers of different clusters (by cluster ID) are refused
+      unless --force. Each <gather> must hold exactly one must-gather.
   must-gather-inspector cache list|clear [--cache-dir DIR]
       The extracted archives kept in the cache, or remove them all.
   Every <path> may also be an archive (.tar, .tar.gz, .tgz, .zip; a must-gather inside a case archive
@@ -136,6 +154,8 @@ Exit status (status): 0 without error-level insights, 1 with at least one, 2 on 
 fatal error.
 Exit status (recommend): 0, or 1 when --version names a release that is not offered or a concern
 applies that --accept does not name; 2 on bad usage or a fatal error.
+Exit status (compare): 0 when compared, 2 on bad usage, different clusters without --force, or
+a fatal error.
 Exit status (diff): 0 when both configs were found and compared, 2 on bad usage, an unknown config
 name or a fatal error.`;
 
@@ -151,6 +171,7 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
     cmd !== 'timeline' &&
     cmd !== 'recommend' &&
     cmd !== 'report' &&
+    cmd !== 'compare' &&
     cmd !== 'cache'
   )
     throw new UsageError(`unknown command "${cmd}"`);
@@ -166,6 +187,7 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
   let since: string | undefined;
   let target: string | undefined;
   let showOutdated = false;
+  let force = false;
   const accept: string[] = [];
   const ruleLevels: RuleLevels = {};
   const limits: Limits = { ...defaultLimits };
@@ -198,6 +220,8 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
       if (output === '') throw new UsageError('--output needs a file name');
     } else if (named('--format')) {
       format = oneOf('--format', ['text', 'json'] as const);
+    } else if (cmd === 'compare' && a === '--force') {
+      force = true;
     } else if (cmd === 'analyze' && a === '--brief') {
       brief = true;
     } else if (cmd === 'analyze' && named('--group')) {
@@ -265,6 +289,18 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
       a: positional[1]!,
       b: positional[2]!,
       format,
+      limits,
+      ...dir,
+    };
+  }
+  if (cmd === 'compare') {
+    if (positional.length !== 2) throw new UsageError('compare takes two gathers of one cluster');
+    return {
+      cmd,
+      paths: [positional[0]!, positional[1]!],
+      format,
+      force,
+      levels: ruleLevels,
       limits,
       ...dir,
     };
