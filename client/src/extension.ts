@@ -33,6 +33,18 @@ import {
 import type { ArchiveContext } from './archives/commands';
 import { compareCommandHandler, RenderedConfigProvider, scheme } from './compare';
 import {
+  compareGathersCommand,
+  compareGathersHandler,
+  GatherComparisonProvider,
+  gatherComparisonScheme,
+} from './compareGathers';
+import {
+  copyCaseSummaryCommand,
+  copyCaseSummaryHandler,
+  saveReportCommand,
+  saveReportHandler,
+} from './handOn';
+import {
   CompressedLogProvider,
   compressedLogMiddleware,
   logScheme,
@@ -160,6 +172,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       new RenderedConfigProvider(client),
     ),
     vscode.commands.registerCommand(compareCommand, compareCommandHandler(client)),
+    vscode.workspace.registerTextDocumentContentProvider(
+      gatherComparisonScheme,
+      new GatherComparisonProvider(client),
+    ),
+    vscode.commands.registerCommand(compareGathersCommand, compareGathersHandler(client)),
+    vscode.commands.registerCommand(copyCaseSummaryCommand, copyCaseSummaryHandler(client)),
+    vscode.commands.registerCommand(saveReportCommand, saveReportHandler(client)),
     vscode.workspace.registerTextDocumentContentProvider(
       logScheme,
       new CompressedLogProvider(client),

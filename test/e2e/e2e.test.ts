@@ -37,6 +37,7 @@ import {
   repoRoot,
   resourceFile,
   samples,
+  updates,
 } from '../support/fixtures';
 import { startCodeServer } from './harness/codeServer';
 import type { CodeServerOptions } from './harness/codeServer';
@@ -1250,6 +1251,85 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
         .waitFor({ timeout: 30_000 });
       await degradedBar().waitFor({ timeout: 30_000 });
     });
+  });
+
+  describe('two gathers of one cluster, handed on', () => {
+    let s: Awaited<ReturnType<typeof session>> | undefined;
+    let wb: Workbench | undefined;
+    let page: Page;
+    const ui = (name: string, fn: () => Promise<void>) =>
+      uiTest(
+        name,
+        () => page,
+        fn,
+        () => s?.tmp,
+      );
+    /** The `must-gather.local.<digits>` folder of a fixture (its name tells the two apart). */
+    const localDir = (fixture: string) =>
+      readdirSync(fixture).find((n) => n.startsWith('must-gather.local.'))!;
+
+    before(async () => {
+      // One workspace folder holding both gathers, as a case folder does after a second upload.
+      s = await session(editor, {}, updates.stalledBudgetGathered);
+      tmpDirs.push(s.tmp);
+      cpSync(updates.budgetRemoved, s.workspace, { recursive: true });
+      wb = await s.open();
+      page = wb.page;
+    });
+
+    after(async () => {
+      await wb?.close();
+      s?.stop();
+    });
+
+    ui('copies the case summary from the palette, onto the clipboard', async () => {
+      const later = localDir(updates.budgetRemoved);
+      // Analysed: the status bar follows the active editor's must-gather.
+      await quickOpen(page, 'machine-config.yaml', later);
+      await statusBarItem(page, 'mustGatherInspector.status')
+        .filter({ hasText: '4.15.3' })
+        .waitFor({ timeout: 60_000 });
+      await page.evaluate(() => navigator.clipboard.writeText(''));
+      await runCommand(page, 'Must-Gather: Copy Case Summary');
+      // Two must-gathers: the picker asks which; the later gather's row.
+      const row = page.locator('.quick-input-list .monaco-list-row', { hasText: later });
+      await row.waitFor({ timeout: 30_000 });
+      await row.click();
+      await notificationToasts(page, 'is on the clipboard').first().waitFor({ timeout: 30_000 });
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      assert.match(copied, /^# Must-gather case summary\n/);
+      assert.match(copied, /^## 4\.15\.3 · AWS$/m);
+      assert.match(copied, new RegExp(`Must-gather: \`[^\`]*${later}/`));
+      assert.doesNotMatch(copied, /<[a-z][^>]*>/i, 'no raw HTML');
+    });
+
+    ui(
+      'compares machine-config.yaml with the other gather: a diff, the summary beside',
+      async () => {
+        await runCommand(page, 'View: Close All Editors');
+        await quickOpen(page, 'machine-config.yaml', localDir(updates.budgetRemoved));
+        await runCommand(page, 'Must-Gather: Compare with Other Gather');
+        // The older gather on the left.
+        const title = 'co/machine-config: 2024-04-09T16:22:05Z ↔ 2024-04-09T18:22:05Z';
+        await page
+          .locator(`.tabs-container .tab[aria-label^=${JSON.stringify(title)}]`)
+          .waitFor({ timeout: 30_000 });
+        await waitForDiff(page);
+        const sides = await diffSides(page);
+        assert.ok(
+          sides.deleted.some((l) => /version: 4\.15\.2/.test(l)),
+          `the older side had 4.15.2: ${sides.deleted.join(' | ')}`,
+        );
+        assert.ok(
+          sides.inserted.some((l) => /version: 4\.15\.3/.test(l)),
+          `the newer side has 4.15.3: ${sides.inserted.join(' | ')}`,
+        );
+        await page
+          .locator('.tabs-container .tab[aria-label*="co machine-config in two gathers.md"]')
+          .waitFor({ timeout: 30_000 });
+        await screenshot(page, shots, 'compare-gathers');
+      },
+    );
   });
 
   describe('a must-gather archive, as support receives it', () => {

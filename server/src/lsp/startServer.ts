@@ -24,6 +24,8 @@ import { hoverEvents } from '../features/hover/events';
 import { documentLinks } from '../features/links';
 import { documentSymbols } from '../features/symbols/documentSymbols';
 import { objectsOf } from '../features/symbols/objects';
+import { caseReport, gatherComparisonMarkdown, otherGathers } from './handOnRequests';
+import type { RootAnalysis } from '../analysis/analyze';
 import {
   matchObjects,
   resolveSymbol,
@@ -44,6 +46,9 @@ import {
   ReindexRequest,
   StatusNotification,
   RecommendRequest,
+  CaseReportRequest,
+  GatherComparisonRequest,
+  OtherGathersRequest,
   timelineCommand,
   TimelineRequest,
   UpdateStatusRequest,
@@ -336,6 +341,41 @@ export function startServer(connection: Connection): Workspace {
         ),
       ),
   }));
+
+  /** Each analysed root's name in this window (`examples/bug-…/must-gather.local.…`). */
+  async function placesOf(analyses: readonly RootAnalysis[]): Promise<(root: string) => string> {
+    const places = new Map<string, string>();
+    for (const a of analyses) places.set(a.root.path, await workspace.shortPlaceOf(a.root.path));
+    return (root) => places.get(root) ?? root;
+  }
+
+  connection.onRequest(CaseReportRequest, async (p) => {
+    const a = typeof p?.root === 'string' ? workspace.analysisOf(p.root) : undefined;
+    if (!a) throw new ResponseError(-32602, `not an analysed must-gather: ${String(p?.root)}`);
+    const format = p.format === 'html' ? 'html' : 'md';
+    const place = await workspace.shortPlaceOf(a.root.path);
+    return caseReport(a, place, workspace.cache, analysisCauses(a), format, version);
+  });
+
+  connection.onRequest(OtherGathersRequest, async (p) => {
+    const file =
+      typeof p?.uri === 'string' && p.uri.startsWith('file:') ? fileURLToPath(p.uri) : '';
+    const analyses = workspace.analysesFor();
+    const found = file
+      ? otherGathers(analyses, file, workspace.cache, await placesOf(analyses), p.position)
+      : undefined;
+    if (!found)
+      throw new ResponseError(-32602, `not a file of an analysed must-gather: ${String(p?.uri)}`);
+    return found;
+  });
+
+  connection.onRequest(GatherComparisonRequest, async (p) => {
+    const a = typeof p?.root === 'string' ? workspace.analysisOf(p.root) : undefined;
+    const b = typeof p?.other === 'string' ? workspace.analysisOf(p.other) : undefined;
+    if (!a || !b) throw new ResponseError(-32602, 'both gathers must be analysed must-gathers');
+    const subject = typeof p.subject === 'string' ? p.subject : '';
+    return gatherComparisonMarkdown(a, b, subject, workspace.cache, await placesOf([a, b]));
+  });
 
   connection.onCodeLens(async ({ textDocument }) => {
     const a = analysed(textDocument.uri);

@@ -264,3 +264,66 @@ export const RecommendRequest = new RequestType<
   { roots: RootRecommendReport[] },
   void
 >('mustGatherInspector/recommend');
+
+export interface CaseReportParams {
+  /** The must-gather root (as the Upgrade Status view names it). */
+  root: string;
+  /** Markdown to paste, or one self-contained HTML file. */
+  format: 'md' | 'html';
+}
+
+export interface CaseReportResult {
+  text: string;
+  /** The root as the window names it (`examples/…`, `<archive>!/…`). */
+  place: string;
+  /** Error-level findings in the report. */
+  errors: number;
+}
+
+/** A case summary of one must-gather, as `report` writes it. */
+export const CaseReportRequest = new RequestType<CaseReportParams, CaseReportResult, void>(
+  'mustGatherInspector/caseReport',
+);
+
+export interface OtherGathersParams {
+  /** A resource file of an analysed must-gather. */
+  uri: string;
+  /** The cursor, for a List file: the item under it is the object compared. */
+  position?: { line: number; character: number };
+}
+
+export interface OtherGather {
+  root: string;
+  place: string;
+  /** ISO time, when the gather records it. */
+  gatherTime?: string;
+  /** The same object's file there. */
+  uri: string;
+}
+
+export interface OtherGathersResult {
+  root: string;
+  place: string;
+  gatherTime?: string;
+  /** The object compared: `co/machine-config`, or the file's path in the root when it is none. */
+  subject: string;
+  clusterId?: string;
+  /** The window's other gathers of the same cluster that hold the object. */
+  others: OtherGather[];
+}
+
+/** The other gathers of the cluster a file belongs to, for "Compare with Other Gather". */
+export const OtherGathersRequest = new RequestType<OtherGathersParams, OtherGathersResult, void>(
+  'mustGatherInspector/otherGathers',
+);
+
+export interface GatherComparisonParams {
+  root: string;
+  other: string;
+  subject: string;
+}
+
+/** The summary beside the diff: the two gathers compared, for one object, as Markdown. */
+export const GatherComparisonRequest = new RequestType<GatherComparisonParams, string, void>(
+  'mustGatherInspector/gatherComparison',
+);

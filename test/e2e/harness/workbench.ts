@@ -59,6 +59,8 @@ export async function openWorkbench(o: WorkbenchOptions): Promise<Workbench> {
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    // VS Code's clipboard in a browser is the page's: tests read back what a command copied.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     let resolveExit: (code: number) => void = () => undefined;
     const exitCode = new Promise<number>((r) => (resolveExit = r));
     await page.exposeFunction('codeAutomationLog', (_type: string, args: unknown[]) =>

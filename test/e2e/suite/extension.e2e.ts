@@ -222,6 +222,22 @@ suite('Must-Gather Inspector in VS Code', () => {
         ),
     );
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    assert.equal(contributed.length, 11, 'this test knows every contributed command');
+    // Copy Case Summary, as the must-gather's Upgrade Status item runs it (the item as argument).
+    await vscode.env.clipboard.writeText('');
+    await vscode.commands.executeCommand('mustGatherInspector.copyCaseSummary', { root: stalled });
+    const summary = await vscode.env.clipboard.readText();
+    assert.match(summary, /^# Must-gather case summary/);
+    assert.match(summary, /^## 4\.7\.3 → 4\.7\.4 · AWS$/m, 'the must-gather under its first look');
+    assert.match(summary, /`[^`]*machineconfigpools\/worker\.yaml:\d+`/, 'evidence as file:line');
+    assert.doesNotMatch(summary, /<[a-z][^>]*>/i, 'no raw HTML');
+    // Compare with Other Gather on a file whose cluster has no other gather here: said, not thrown.
+    const alone = await sampleFile('bug-1943289', 'clusteroperators/machine-config.yaml');
+    await vscode.commands.executeCommand('mustGatherInspector.compareWithOtherGather', alone);
+    assert.equal(
+      vscode.window.tabGroups.all.flatMap((g) => g.tabs).length,
+      0,
+      'no diff without another gather of the cluster',
+    );
+    assert.equal(contributed.length, 14, 'this test knows every contributed command');
   });
 });
