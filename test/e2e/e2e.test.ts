@@ -1316,17 +1316,29 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
           .waitFor({ timeout: 30_000 });
         await waitForDiff(page);
         const sides = await diffSides(page);
+        // The operator's Degraded condition as it was, and as it turned False.
         assert.ok(
-          sides.deleted.some((l) => /version: 4\.15\.2/.test(l)),
-          `the older side had 4.15.2: ${sides.deleted.join(' | ')}`,
+          sides.deleted.some((l) => /reason: RequiredPoolsFailed/.test(l)),
+          `the older side was Degraded: ${sides.deleted.join(' | ')}`,
         );
         assert.ok(
-          sides.inserted.some((l) => /version: 4\.15\.3/.test(l)),
-          `the newer side has 4.15.3: ${sides.inserted.join(' | ')}`,
+          sides.inserted.some((l) => /lastTransitionTime: "2024-04-09T17:18:05Z"/.test(l)),
+          `the newer side turned at 17:18:05: ${sides.inserted.join(' | ')}`,
         );
         await page
           .locator('.tabs-container .tab[aria-label*="co machine-config in two gathers.md"]')
           .waitFor({ timeout: 30_000 });
+        // The comparison beside it, rendered: the operator's version row of its table.
+        const preview = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+        await preview
+          .locator('h1', { hasText: 'two gathers compared' })
+          .waitFor({ timeout: 30_000 });
+        const row = preview.locator('tr', { hasText: 'versions.operator' });
+        assert.deepEqual(await row.locator('td').allInnerTexts(), [
+          'versions.operator',
+          '4.15.2',
+          '4.15.3',
+        ]);
         await screenshot(page, shots, 'compare-gathers');
       },
     );

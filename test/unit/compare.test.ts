@@ -70,6 +70,9 @@ describe('compareGathers: the budget deleted between two gathers', () => {
     assert.deepEqual(mco['versions.operator'], ['4.15.2', '4.15.3']);
     assert.deepEqual(mco['conditions.Degraded.status'], ['True', 'False']);
     assert.deepEqual(mco['conditions.Degraded.reason'], ['RequiredPoolsFailed', null]);
+    // Placed at its first changed fact in each gather: the operator's version.
+    const o = c.objects.find((x) => x.subject === 'co/machine-config')!;
+    assert.deepEqual([o.a?.pointer, o.b?.pointer], ['/status/versions/0', '/status/versions/0']);
     assert.deepEqual(mco['conditions.Degraded.since'], [
       '2024-04-09T14:31:53Z',
       '2024-04-09T17:18:05Z',
@@ -88,6 +91,9 @@ describe('compareGathers: the budget deleted between two gathers', () => {
     assert.deepEqual(node['update.phase'], ['Draining', 'Updated']);
     assert.equal(node['desiredConfig'], undefined, 'its desired config did not change');
     assert.deepEqual(changesOf(c, 'pdb/payments/ledger')['present'], ['yes', null]);
+    const pdb = c.objects.find((x) => x.subject === 'pdb/payments/ledger')!;
+    assert.equal(pdb.a?.pointer, '/items/0/status/disruptionsAllowed');
+    assert.equal(pdb.b, undefined);
     assert.deepEqual(changesOf(c, 'cv/version')['history[0].state'], ['Partial', 'Completed']);
     // Masters did not change: no entry for them.
     assert.ok(!c.objects.some((o) => o.subject === 'mcp/master'));

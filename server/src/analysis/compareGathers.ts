@@ -22,10 +22,11 @@ import type { NodeStatus, UpdateAssessment } from '../model/assessment/types';
 import type { Snapshot } from '../model/snapshot';
 import type { RootAnalysis } from './analyze';
 
-/** What one gather says of one object: its facts by path, and where it is. */
+/** What one gather says of one object: its facts by path, where it is, and where some facts are. */
 interface ObjectFacts {
   location: Location;
   facts: Map<string, string>;
+  where: Map<string, Location>;
 }
 
 /** Where an object is: the top of its document (or its List item). */
@@ -38,14 +39,25 @@ function iso(d: Date | undefined): string | undefined {
 }
 
 /** Status, reason and transition time of every condition (messages change too often to list). */
-function conditionFacts(facts: Map<string, string>, conditions: Condition[], only?: string[]) {
+function conditionFacts(o: ObjectFacts, conditions: Condition[], only?: string[]) {
   for (const c of conditions) {
     if (only && !only.includes(c.type)) continue;
-    facts.set(`conditions.${c.type}.status`, c.status);
-    if (c.reason) facts.set(`conditions.${c.type}.reason`, c.reason);
+    const path = `conditions.${c.type}`;
+    o.facts.set(`${path}.status`, c.status);
+    if (c.reason) o.facts.set(`${path}.reason`, c.reason);
     const since = iso(c.lastTransitionTime);
-    if (since) facts.set(`conditions.${c.type}.since`, since);
+    if (since) o.facts.set(`${path}.since`, since);
+    for (const k of ['status', 'reason', 'since']) o.where.set(`${path}.${k}`, c.location);
   }
+}
+
+function objectFacts(o: KubeObject): ObjectFacts {
+  return { location: whereIs(o), facts: new Map(), where: new Map() };
+}
+
+/** `paths` are at `at` in the object. */
+function placed(o: ObjectFacts, at: Location, ...paths: string[]) {
+  for (const p of paths) o.where.set(p, at);
 }
 
 function set(facts: Map<string, string>, path: string, v: string | number | boolean | undefined) {
@@ -65,7 +77,8 @@ function factsOf(s: Snapshot, assessment: UpdateAssessment): Map<Subject, Object
   const out = new Map<Subject, ObjectFacts>();
   const cv = s.clusterVersion;
   if (cv) {
-    const facts = new Map<string, string>();
+    const o = objectFacts(cv);
+    const facts = o.facts;
     set(facts, 'desired.version', cv.desiredVersion);
     set(facts, 'spec.channel', cv.channel);
     const latest = cv.history[0];
@@ -74,21 +87,26 @@ function factsOf(s: Snapshot, assessment: UpdateAssessment): Map<Subject, Object
       facts.set('history[0].state', latest.state);
       set(facts, 'history[0].startedTime', iso(latest.startedTime));
       set(facts, 'history[0].completionTime', iso(latest.completionTime));
+      placed(o, latest.location, ...[...facts.keys()].filter((k) => k.startsWith('history')));
     }
-    conditionFacts(facts, cv.conditions);
-    out.set(cv.subject, { location: whereIs(cv), facts });
+    conditionFacts(o, cv.conditions);
+    out.set(cv.subject, o);
   }
   for (const co of s.operators) {
-    const facts = new Map<string, string>();
-    for (const v of co.versions) facts.set(`versions.${v.name}`, v.version);
-    conditionFacts(facts, co.conditions);
-    out.set(co.subject, { location: whereIs(co), facts });
+    const o = objectFacts(co);
+    for (const v of co.versions) {
+      o.facts.set(`versions.${v.name}`, v.version);
+      placed(o, v.location, `versions.${v.name}`);
+    }
+    conditionFacts(o, co.conditions);
+    out.set(co.subject, o);
   }
   const nodeStatus = new Map<string, NodeStatus>();
   for (const n of assessment.controlPlane.nodes) nodeStatus.set(n.name, n);
   for (const p of assessment.pools) for (const n of p.nodes) nodeStatus.set(n.name, n);
   for (const pool of s.pools) {
-    const facts = new Map<string, string>();
+    const o = objectFacts(pool);
+    const facts = o.facts;
     set(facts, 'spec.configuration', pool.targetConfig);
     set(facts, 'status.configuration', pool.currentConfig);
     set(facts, 'spec.paused', pool.paused);
@@ -103,11 +121,15 @@ function factsOf(s: Snapshot, assessment: UpdateAssessment): Map<Subject, Object
       facts.set('update.assessment', status.assessment);
       set(facts, 'update.completionPercent', status.completionPercent);
     }
-    conditionFacts(facts, pool.conditions);
-    out.set(pool.subject, { location: whereIs(pool), facts });
+    placed(o, pool.at('spec', 'configuration'), 'spec.configuration');
+    placed(o, pool.at('spec', 'paused'), 'spec.paused');
+    placed(o, pool.at('status'), ...[...facts.keys()].filter((k) => !k.startsWith('spec.')));
+    conditionFacts(o, pool.conditions);
+    out.set(pool.subject, o);
   }
   for (const node of s.nodes) {
-    const facts = new Map<string, string>();
+    const o = objectFacts(node);
+    const facts = o.facts;
     set(facts, 'currentConfig', node.currentConfig);
     set(facts, 'desiredConfig', node.desiredConfig);
     set(facts, 'state', node.mcdState);
@@ -115,14 +137,19 @@ function factsOf(s: Snapshot, assessment: UpdateAssessment): Map<Subject, Object
     facts.set('unschedulable', String(node.unschedulable));
     set(facts, 'kubeletVersion', node.kubeletVersion);
     nodeStatusFacts(facts, nodeStatus.get(node.name));
-    conditionFacts(facts, node.conditions, ['Ready']);
-    out.set(node.subject, { location: whereIs(node), facts });
+    placed(o, node.at('metadata', 'annotations'), 'currentConfig', 'desiredConfig', 'state');
+    placed(o, node.at('metadata', 'annotations'), 'reason', 'update.assessment', 'update.phase');
+    placed(o, node.unschedulableLocation, 'unschedulable');
+    placed(o, node.at('status', 'nodeInfo'), 'kubeletVersion', 'update.version');
+    conditionFacts(o, node.conditions, ['Ready']);
+    out.set(node.subject, o);
   }
   for (const pdb of s.pdbs) {
-    const facts = new Map<string, string>();
-    set(facts, 'budget', pdb.budget);
-    set(facts, 'status.disruptionsAllowed', pdb.disruptionsAllowed);
-    out.set(pdb.subject, { location: whereIs(pdb), facts });
+    const o = objectFacts(pdb);
+    set(o.facts, 'budget', pdb.budget);
+    set(o.facts, 'status.disruptionsAllowed', pdb.disruptionsAllowed);
+    placed(o, pdb.disruptionsAllowedLocation, 'status.disruptionsAllowed');
+    out.set(pdb.subject, o);
   }
   return out;
 }
@@ -175,11 +202,14 @@ function objectChanges(
       if (x !== y) changes.push({ path, before: x, after: y });
     }
     if (changes.length === 0) continue;
+    // Each side at its first changed fact it can place, else at the object.
+    const at = (o: ObjectFacts) =>
+      changes.map((c) => o.where.get(c.path)).find((l) => l !== undefined) ?? o.location;
     out.push({
       subject,
       changes,
-      ...(before ? { a: before.location } : {}),
-      ...(after ? { b: after.location } : {}),
+      ...(before ? { a: at(before) } : {}),
+      ...(after ? { b: at(after) } : {}),
     });
   }
   return out;
