@@ -18,7 +18,12 @@ import { isoTime } from '../core/text';
 import { controlPlaneLabels } from '../core/updateStatus';
 import type { Condition } from '../model/condition';
 import type { KubeObject } from '../model/kubeObject';
-import type { NodeStatus, UpdateAssessment } from '../model/assessment/types';
+import type { NodeStatus, PoolStatus, UpdateAssessment } from '../model/assessment/types';
+import type { ClusterOperator } from '../model/clusterOperator';
+import type { ClusterVersion } from '../model/clusterVersion';
+import type { MachineConfigPool } from '../model/machineConfigPool';
+import type { Node } from '../model/node';
+import type { PodDisruptionBudget } from '../model/podDisruptionBudget';
 import type { Snapshot } from '../model/snapshot';
 import type { RootAnalysis } from './analyze';
 
@@ -64,93 +69,98 @@ function set(facts: Map<string, string>, path: string, v: string | number | bool
   if (v !== undefined) facts.set(path, String(v));
 }
 
-/** A node's update status as `status` shows it (`Completed`, `Draining`, `4.15.3`). */
-function nodeStatusFacts(facts: Map<string, string>, n: NodeStatus | undefined) {
-  if (!n) return;
-  facts.set('update.assessment', n.assessment);
-  facts.set('update.phase', n.phase);
-  set(facts, 'update.version', n.version);
+function clusterVersionFacts(cv: ClusterVersion): ObjectFacts {
+  const o = objectFacts(cv);
+  set(o.facts, 'desired.version', cv.desiredVersion);
+  set(o.facts, 'spec.channel', cv.channel);
+  const latest = cv.history[0];
+  if (latest) {
+    set(o.facts, 'history[0].version', latest.version);
+    set(o.facts, 'history[0].state', latest.state);
+    set(o.facts, 'history[0].startedTime', iso(latest.startedTime));
+    set(o.facts, 'history[0].completionTime', iso(latest.completionTime));
+    placed(o, latest.location, ...[...o.facts.keys()].filter((k) => k.startsWith('history')));
+  }
+  conditionFacts(o, cv.conditions);
+  return o;
 }
 
-/** Every object the comparison reads, by subject, in kind order. */
+function operatorFacts(co: ClusterOperator): ObjectFacts {
+  const o = objectFacts(co);
+  for (const v of co.versions) {
+    o.facts.set(`versions.${v.name}`, v.version);
+    placed(o, v.location, `versions.${v.name}`);
+  }
+  conditionFacts(o, co.conditions);
+  return o;
+}
+
+function poolFacts(pool: MachineConfigPool, status: PoolStatus | undefined): ObjectFacts {
+  const o = objectFacts(pool);
+  set(o.facts, 'spec.configuration', pool.targetConfig);
+  set(o.facts, 'status.configuration', pool.currentConfig);
+  set(o.facts, 'spec.paused', pool.paused);
+  const c = pool.counts;
+  set(o.facts, 'status.machineCount', c.machine);
+  set(o.facts, 'status.updatedMachineCount', c.updated);
+  set(o.facts, 'status.readyMachineCount', c.ready);
+  set(o.facts, 'status.unavailableMachineCount', c.unavailable);
+  set(o.facts, 'status.degradedMachineCount', c.degraded);
+  set(o.facts, 'update.assessment', status?.assessment);
+  set(o.facts, 'update.completionPercent', status?.completionPercent);
+  placed(o, pool.at('spec', 'configuration'), 'spec.configuration');
+  placed(o, pool.at('spec', 'paused'), 'spec.paused');
+  placed(o, pool.at('status'), ...[...o.facts.keys()].filter((k) => !k.startsWith('spec.')));
+  conditionFacts(o, pool.conditions);
+  return o;
+}
+
+function nodeFacts(node: Node, status: NodeStatus | undefined): ObjectFacts {
+  const o = objectFacts(node);
+  set(o.facts, 'currentConfig', node.currentConfig);
+  set(o.facts, 'desiredConfig', node.desiredConfig);
+  set(o.facts, 'state', node.mcdState);
+  set(o.facts, 'reason', node.mcdReason || undefined);
+  set(o.facts, 'unschedulable', node.unschedulable);
+  set(o.facts, 'kubeletVersion', node.kubeletVersion);
+  set(o.facts, 'update.assessment', status?.assessment);
+  set(o.facts, 'update.phase', status?.phase);
+  set(o.facts, 'update.version', status?.version);
+  const annotations = node.at('metadata', 'annotations');
+  placed(o, annotations, 'currentConfig', 'desiredConfig', 'state', 'reason');
+  placed(o, annotations, 'update.assessment', 'update.phase');
+  placed(o, node.unschedulableLocation, 'unschedulable');
+  placed(o, node.at('status', 'nodeInfo'), 'kubeletVersion', 'update.version');
+  conditionFacts(o, node.conditions, ['Ready']);
+  return o;
+}
+
+function budgetFacts(pdb: PodDisruptionBudget): ObjectFacts {
+  const o = objectFacts(pdb);
+  set(o.facts, 'budget', pdb.budget);
+  set(o.facts, 'status.disruptionsAllowed', pdb.disruptionsAllowed);
+  placed(o, pdb.disruptionsAllowedLocation, 'status.disruptionsAllowed');
+  return o;
+}
+
+/** Every object the comparison reads, by subject. */
 function factsOf(s: Snapshot, assessment: UpdateAssessment): Map<Subject, ObjectFacts> {
   const out = new Map<Subject, ObjectFacts>();
-  const cv = s.clusterVersion;
-  if (cv) {
-    const o = objectFacts(cv);
-    const facts = o.facts;
-    set(facts, 'desired.version', cv.desiredVersion);
-    set(facts, 'spec.channel', cv.channel);
-    const latest = cv.history[0];
-    if (latest) {
-      facts.set('history[0].version', latest.version);
-      facts.set('history[0].state', latest.state);
-      set(facts, 'history[0].startedTime', iso(latest.startedTime));
-      set(facts, 'history[0].completionTime', iso(latest.completionTime));
-      placed(o, latest.location, ...[...facts.keys()].filter((k) => k.startsWith('history')));
-    }
-    conditionFacts(o, cv.conditions);
-    out.set(cv.subject, o);
-  }
-  for (const co of s.operators) {
-    const o = objectFacts(co);
-    for (const v of co.versions) {
-      o.facts.set(`versions.${v.name}`, v.version);
-      placed(o, v.location, `versions.${v.name}`);
-    }
-    conditionFacts(o, co.conditions);
-    out.set(co.subject, o);
-  }
+  if (s.clusterVersion) out.set(s.clusterVersion.subject, clusterVersionFacts(s.clusterVersion));
+  for (const co of s.operators) out.set(co.subject, operatorFacts(co));
+  for (const pool of s.pools)
+    out.set(
+      pool.subject,
+      poolFacts(
+        pool,
+        assessment.pools.find((p) => p.name === pool.name),
+      ),
+    );
   const nodeStatus = new Map<string, NodeStatus>();
   for (const n of assessment.controlPlane.nodes) nodeStatus.set(n.name, n);
   for (const p of assessment.pools) for (const n of p.nodes) nodeStatus.set(n.name, n);
-  for (const pool of s.pools) {
-    const o = objectFacts(pool);
-    const facts = o.facts;
-    set(facts, 'spec.configuration', pool.targetConfig);
-    set(facts, 'status.configuration', pool.currentConfig);
-    set(facts, 'spec.paused', pool.paused);
-    const c = pool.counts;
-    set(facts, 'status.machineCount', c.machine);
-    set(facts, 'status.updatedMachineCount', c.updated);
-    set(facts, 'status.readyMachineCount', c.ready);
-    set(facts, 'status.unavailableMachineCount', c.unavailable);
-    set(facts, 'status.degradedMachineCount', c.degraded);
-    const status = assessment.pools.find((p) => p.name === pool.name);
-    if (status) {
-      facts.set('update.assessment', status.assessment);
-      set(facts, 'update.completionPercent', status.completionPercent);
-    }
-    placed(o, pool.at('spec', 'configuration'), 'spec.configuration');
-    placed(o, pool.at('spec', 'paused'), 'spec.paused');
-    placed(o, pool.at('status'), ...[...facts.keys()].filter((k) => !k.startsWith('spec.')));
-    conditionFacts(o, pool.conditions);
-    out.set(pool.subject, o);
-  }
-  for (const node of s.nodes) {
-    const o = objectFacts(node);
-    const facts = o.facts;
-    set(facts, 'currentConfig', node.currentConfig);
-    set(facts, 'desiredConfig', node.desiredConfig);
-    set(facts, 'state', node.mcdState);
-    set(facts, 'reason', node.mcdReason || undefined);
-    facts.set('unschedulable', String(node.unschedulable));
-    set(facts, 'kubeletVersion', node.kubeletVersion);
-    nodeStatusFacts(facts, nodeStatus.get(node.name));
-    placed(o, node.at('metadata', 'annotations'), 'currentConfig', 'desiredConfig', 'state');
-    placed(o, node.at('metadata', 'annotations'), 'reason', 'update.assessment', 'update.phase');
-    placed(o, node.unschedulableLocation, 'unschedulable');
-    placed(o, node.at('status', 'nodeInfo'), 'kubeletVersion', 'update.version');
-    conditionFacts(o, node.conditions, ['Ready']);
-    out.set(node.subject, o);
-  }
-  for (const pdb of s.pdbs) {
-    const o = objectFacts(pdb);
-    set(o.facts, 'budget', pdb.budget);
-    set(o.facts, 'status.disruptionsAllowed', pdb.disruptionsAllowed);
-    placed(o, pdb.disruptionsAllowedLocation, 'status.disruptionsAllowed');
-    out.set(pdb.subject, o);
-  }
+  for (const node of s.nodes) out.set(node.subject, nodeFacts(node, nodeStatus.get(node.name)));
+  for (const pdb of s.pdbs) out.set(pdb.subject, budgetFacts(pdb));
   return out;
 }
 
