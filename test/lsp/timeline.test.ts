@@ -69,6 +69,29 @@ describe('timeline over stdio', () => {
     assert.ok(view.groups.some((g) => g.lanes.some((l) => drain!.subjects.includes(l.locator))));
   });
 
+  it('places evidence at its line right after an editor closed the file', async () => {
+    const file = resourceFile(samples.workerBlocksMco, machineConfigOperatorFile);
+    // Open in an editor, then changed on disk (the watcher drops its parse), then closed: the
+    // next analysis is still to come when the timeline is asked for.
+    lsp.open(file, readFileSync(file, 'utf8'));
+    lsp.filesChanged([file]);
+    await lsp.idle();
+    lsp.close(file);
+    const { roots } = (await lsp.connection.sendRequest('mustGatherInspector/timeline', {})) as {
+      roots: RootTimelineView[];
+    };
+    const bar = roots[0]?.groups
+      .flatMap((g) => g.lanes)
+      .find((l) => l.locator === 'co/machine-config')
+      ?.bars.find((b) => b.reason.startsWith('Degraded=True'));
+    const lines = readFileSync(file, 'utf8').split('\n');
+    assert.match(
+      lines[bar!.evidence.range.start.line]!,
+      /lastTransitionTime: "2021-03-25T09:45:01Z"/,
+    );
+    await lsp.idle();
+  });
+
   it('answers for the root asked, and nothing for another path', async () => {
     const one = (await lsp.connection.sendRequest('mustGatherInspector/timeline', {
       root: view.root,

@@ -22,6 +22,7 @@ import { pathAt } from '../yaml/pathAt';
 import { join as joinPointer } from '../yaml/pointer';
 import { offsetOf } from '../yaml/positions';
 import type { Cause } from '../core/cause';
+import type { Peek } from './parsedFiles';
 
 /** Names files of `root` as `<place>/<path inside>`, the root itself as `place`. */
 function displayIn(root: string, place: string): (p: string) => string {
@@ -39,15 +40,15 @@ function displayIn(root: string, place: string): (p: string) => string {
 export function caseReport(
   a: RootAnalysis,
   place: string,
-  cache: ParsedFileCache,
+  peek: Peek,
   causes: readonly Cause[],
   format: 'md' | 'html',
   version: string,
 ): CaseReportResult {
   const display = displayIn(a.root.path, place);
-  const findings = toReported(display, [a], cache);
+  const findings = toReported(display, [a], { peek });
   const report = {
-    roots: [statusReport(a, display, (f) => cache.peek(f), causes)],
+    roots: [statusReport(a, display, peek, causes)],
     findings,
     causes: toReportedCauses(display, [a]),
     version,
@@ -130,11 +131,8 @@ export function gatherComparisonMarkdown(
   a: RootAnalysis,
   b: RootAnalysis,
   subject: string,
-  cache: ParsedFileCache,
+  peek: Peek,
   place: (root: string) => string,
 ): string {
-  return objectComparisonMarkdown(
-    placeComparison(compareGathers(a, b), place, (f) => cache.peek(f)),
-    subject,
-  );
+  return objectComparisonMarkdown(placeComparison(compareGathers(a, b), place, peek), subject);
 }

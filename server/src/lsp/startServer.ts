@@ -25,6 +25,7 @@ import { documentLinks } from '../features/links';
 import { documentSymbols } from '../features/symbols/documentSymbols';
 import { objectsOf } from '../features/symbols/objects';
 import { caseReport, gatherComparisonMarkdown, otherGathers } from './handOnRequests';
+import { withParsedFiles } from './parsedFiles';
 import type { RootAnalysis } from '../analysis/analyze';
 import {
   matchObjects,
@@ -291,7 +292,9 @@ export function startServer(connection: Connection): Workspace {
       workspace
         .analysesFor(p.uri?.startsWith('file:') ? fileURLToPath(p.uri) : undefined)
         .map(async (a) => ({
-          ...statusReport(a, undefined, (f) => workspace.cache.peek(f), analysisCauses(a)),
+          ...(await withParsedFiles(workspace.cache, (peek) =>
+            statusReport(a, undefined, peek, analysisCauses(a)),
+          )),
           place: await workspace.placeOf(a.root.path),
         })),
     ),
@@ -299,14 +302,12 @@ export function startServer(connection: Connection): Workspace {
 
   connection.onRequest(FindingsRequest, async () => ({
     roots: await Promise.all(
-      workspace.analysesFor().map(async (a) =>
-        rootFindings(
-          a,
-          await workspace.placeOf(a.root.path),
-          (f) => workspace.cache.peek(f),
-          (m) => connection.console.warn(m),
-        ),
-      ),
+      workspace.analysesFor().map(async (a) => {
+        const place = await workspace.placeOf(a.root.path);
+        return withParsedFiles(workspace.cache, (peek) =>
+          rootFindings(a, place, peek, (m) => connection.console.warn(m)),
+        );
+      }),
     ),
   }));
 
@@ -315,31 +316,31 @@ export function startServer(connection: Connection): Workspace {
       workspace
         .analysesFor()
         .filter((a) => typeof p?.root !== 'string' || a.root.path === p.root)
-        .map(async (a) =>
-          rootTimeline(a, await workspace.placeOf(a.root.path), analysisCauses(a), (f) =>
-            workspace.cache.peek(f),
-          ),
-        ),
+        .map(async (a) => {
+          const place = await workspace.placeOf(a.root.path);
+          return withParsedFiles(workspace.cache, (peek) =>
+            rootTimeline(a, place, analysisCauses(a), peek),
+          );
+        }),
     ),
   }));
 
-  connection.onRequest(RecommendRequest, (p) => ({
-    roots: workspace
-      .analysesFor()
-      .filter((a) => typeof p?.root !== 'string' || a.root.path === p.root)
-      .map((a) =>
-        recommendReport(
-          a,
-          (f) => f,
-          (f) => workspace.cache.peek(f),
-          {
-            ...(typeof p?.version === 'string' ? { version: p.version } : {}),
-            ...(Array.isArray(p?.accept)
-              ? { accept: p.accept.filter((x): x is string => typeof x === 'string') }
-              : {}),
-          },
+  connection.onRequest(RecommendRequest, async (p) => ({
+    roots: await Promise.all(
+      workspace
+        .analysesFor()
+        .filter((a) => typeof p?.root !== 'string' || a.root.path === p.root)
+        .map((a) =>
+          withParsedFiles(workspace.cache, (peek) =>
+            recommendReport(a, (f) => f, peek, {
+              ...(typeof p?.version === 'string' ? { version: p.version } : {}),
+              ...(Array.isArray(p?.accept)
+                ? { accept: p.accept.filter((x): x is string => typeof x === 'string') }
+                : {}),
+            }),
+          ),
         ),
-      ),
+    ),
   }));
 
   /** Each analysed root's name in this window (`examples/bug-…/must-gather.local.…`). */
@@ -354,7 +355,9 @@ export function startServer(connection: Connection): Workspace {
     if (!a) throw new ResponseError(-32602, `not an analysed must-gather: ${String(p?.root)}`);
     const format = p.format === 'html' ? 'html' : 'md';
     const place = await workspace.shortPlaceOf(a.root.path);
-    return caseReport(a, place, workspace.cache, analysisCauses(a), format, version);
+    return withParsedFiles(workspace.cache, (peek) =>
+      caseReport(a, place, peek, analysisCauses(a), format, version),
+    );
   });
 
   connection.onRequest(OtherGathersRequest, async (p) => {
@@ -374,7 +377,10 @@ export function startServer(connection: Connection): Workspace {
     const b = typeof p?.other === 'string' ? workspace.analysisOf(p.other) : undefined;
     if (!a || !b) throw new ResponseError(-32602, 'both gathers must be analysed must-gathers');
     const subject = typeof p.subject === 'string' ? p.subject : '';
-    return gatherComparisonMarkdown(a, b, subject, workspace.cache, await placesOf([a, b]));
+    const place = await placesOf([a, b]);
+    return withParsedFiles(workspace.cache, (peek) =>
+      gatherComparisonMarkdown(a, b, subject, peek, place),
+    );
   });
 
   connection.onCodeLens(async ({ textDocument }) => {

@@ -37,7 +37,7 @@ export interface ReportedFinding extends ReportedLocation {
 export function toReported(
   base: string | PathDisplay,
   analyses: RootAnalysis[],
-  cache: ParsedFileCache,
+  cache: Pick<ParsedFileCache, 'peek'>,
 ): ReportedFinding[] {
   const relPath = typeof base === 'string' ? pathDisplay(base) : base;
   return analyses.flatMap((a) =>
