@@ -1,4 +1,4 @@
-// Bundles the extension client, the language server, the CLI and the test files.
+// Bundles the extension client, the language server, the CLI, the MCP server and the test files.
 import * as esbuild from 'esbuild';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -61,7 +61,11 @@ const configs = [
   },
   {
     ...common,
-    entryPoints: { server: 'server/src/server.ts', cli: 'server/src/cli.ts' },
+    entryPoints: {
+      server: 'server/src/server.ts',
+      cli: 'server/src/cli.ts',
+      mcp: 'server/src/mcp.ts',
+    },
     outdir: 'dist',
     banner: { js: '#!/usr/bin/env node' },
   },

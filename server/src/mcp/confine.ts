@@ -1,0 +1,71 @@
+/**
+ * Every file a tool opens resolves inside its must-gather: names are plain names, paths are
+ * relative without `..`, and the real path (links resolved) must lie under the gather's own
+ * real path. A link out of the gather, an absolute path and `../` are refused, never followed.
+ */
+import { realpath, stat } from 'node:fs/promises';
+import { isAbsolute, join, sep } from 'node:path';
+import { Refusal } from './refusal';
+
+/** One path segment an agent gave (a name, a namespace, a pod): never a path of its own. */
+export function plainName(what: string, name: string): string {
+  if (name === '' || name === '.' || name === '..' || /[/\\\0]/.test(name))
+    throw new Refusal(
+      `${what} ${JSON.stringify(name)} is not a plain name: names may not be empty, '.', '..', or hold '/', '\\' or NUL`,
+    );
+  return name;
+}
+
+/** A path relative to a must-gather, as an agent gave it: refused when absolute or with `..`. */
+export function relativePath(rel: string): string {
+  if (rel.includes('\0')) throw new Refusal('a path may not hold NUL');
+  if (isAbsolute(rel) || /^[a-zA-Z]:/.test(rel) || rel.startsWith('\\'))
+    throw new Refusal(
+      `${JSON.stringify(rel)} is an absolute path: name a file relative to the must-gather (as the findings do)`,
+    );
+  const parts = rel.split(/[/\\]/);
+  if (parts.includes('..'))
+    throw new Refusal(
+      `${JSON.stringify(rel)} climbs out with '..': paths stay inside the must-gather`,
+    );
+  const kept = parts.filter((p) => p !== '' && p !== '.');
+  if (kept.length === 0) throw new Refusal('an empty path names no file');
+  return kept.join('/');
+}
+
+export function isInside(path: string, boundary: string): boolean {
+  return path === boundary || path.startsWith(boundary.endsWith(sep) ? boundary : boundary + sep);
+}
+
+/**
+ * The real path of `path` (absolute, or relative to `boundary`), when it lies inside `boundary`
+ * (a real path itself) and is a regular file, or a folder when `folder` is set. A FIFO or a
+ * device is refused too: reading one could block the server.
+ */
+export async function confined(
+  boundary: string,
+  path: string,
+  shown: string,
+  folder = false,
+): Promise<string> {
+  const full = isAbsolute(path) ? path : join(boundary, path);
+  let real: string;
+  try {
+    real = await realpath(full);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new Refusal(
+      code === 'ENOENT' || code === 'ENOTDIR'
+        ? `${shown}: no such ${folder ? 'folder' : 'file'} in the must-gather`
+        : `${shown}: cannot be read (${code ?? String(err)})`,
+    );
+  }
+  if (!isInside(real, boundary))
+    throw new Refusal(
+      `${shown} resolves outside the must-gather (a link out of it): refused, only files inside the must-gather are read`,
+    );
+  const st = await stat(real);
+  if (folder ? !st.isDirectory() : !st.isFile())
+    throw new Refusal(`${shown} is not a ${folder ? 'folder' : 'regular file'}: not read`);
+  return real;
+}

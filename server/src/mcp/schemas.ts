@@ -1,0 +1,56 @@
+/** Schema pieces several tools share. */
+import { z } from 'zod';
+
+export const rootArg = z
+  .string()
+  .optional()
+  .describe(
+    'Which must-gather: an id as mustgather_list gives it. May be left out when only one is open (tools that list, such as status and findings, then answer for all).',
+  );
+
+export const truncatedSchema = z
+  .object({
+    shown: z.number().int(),
+    total: z.number().int(),
+    note: z.string().describe('"truncated, N more: …" and how to narrow the question'),
+  })
+  .optional()
+  .describe('Present when the list was cut to its bound');
+
+export const textTruncatedSchema = z
+  .object({ shownBytes: z.number().int(), totalBytes: z.number().int(), note: z.string() })
+  .optional()
+  .describe('Present when the text was cut to its byte bound');
+
+export const levelSchema = z.enum(['error', 'warning', 'info', 'hint']);
+
+/** A place in a must-gather file: relative to the gather, 1-based line. */
+export const placeShape = {
+  file: z
+    .string()
+    .describe('Path relative to the must-gather (give it to mustgather_get as "file")'),
+  line: z.number().int(),
+};
+
+/** A time window shared by timeline and logs. */
+export const windowShape = {
+  since: z
+    .string()
+    .optional()
+    .describe(
+      'Start of the window: an RFC 3339 time, or how long before the gather time (`2h`, `90m`, `1h30m`)',
+    ),
+  until: z
+    .string()
+    .optional()
+    .describe('End of the window: an RFC 3339 time, or how long before the gather time'),
+};
+
+/**
+ * The schema of a report type `T` of the analysis (status, recommend, a change summary): the
+ * fields an agent reads first, each checked against `T`'s own type; the others pass unlisted
+ * (a loose object), so the report is given whole.
+ */
+export function described<T>(shape: { [K in keyof T]?: z.ZodType<T[K]> }): z.ZodType<T> {
+  return z.looseObject(shape as Record<string, z.ZodType>) as unknown as z.ZodType<T>;
+}

@@ -1,0 +1,98 @@
+/**
+ * What the server holds between tool calls: the roots (given at start, else the client's), the
+ * must-gathers found under them, and each one's analysis, made on first use and kept until the
+ * agent asks for a fresh look or the client's roots change.
+ */
+import { analysisContext } from '../analysis/analyze';
+import type { AnalysisContext } from '../analysis/analyze';
+import type { Limits } from '../limits';
+import { analyse } from './analysed';
+import type { Analysed } from './analysed';
+import { openRoots } from './open';
+import type { Gather, Opened } from './open';
+import { Refusal } from './refusal';
+
+/** Where the roots come from: the paths given at start, or the client asked each time. */
+export interface RootSource {
+  /** The root paths now; empty when there are none. */
+  paths(): Promise<string[]>;
+  /** Said when there is no root, to tell the agent how to give one. */
+  readonly howToGive: string;
+}
+
+export class Session {
+  readonly ctx: AnalysisContext;
+  private opened: Promise<Opened> | undefined;
+  private readonly analyses = new Map<Gather, Promise<Analysed>>();
+
+  constructor(
+    private readonly source: RootSource,
+    private readonly options: { cacheDir: string; limits: Limits; log: (m: string) => void },
+  ) {
+    this.ctx = analysisContext({ limits: options.limits });
+  }
+
+  get limits(): Limits {
+    return this.options.limits;
+  }
+
+  /** Forget the roots and analyses: the next call looks again (files changed, roots changed). */
+  reset(): void {
+    this.opened = undefined;
+    this.analyses.clear();
+  }
+
+  /** The must-gathers under the roots, and what could not be opened. */
+  open(): Promise<Opened> {
+    this.opened ??= this.source.paths().then(
+      (paths) => openRoots(paths, this.options),
+      (err: unknown) => {
+        this.opened = undefined;
+        throw err;
+      },
+    );
+    return this.opened;
+  }
+
+  /** Every must-gather, refusing when there is none. */
+  async all(): Promise<Gather[]> {
+    const o = await this.open();
+    if (o.gathers.length > 0) return o.gathers;
+    const why = o.notes.length > 0 ? ` (${o.notes.join('; ')})` : '';
+    throw new Refusal(`no must-gather to read${why}: ${this.source.howToGive}`);
+  }
+
+  /** The must-gathers a call is about: the one named, else all of them. */
+  async select(id: string | undefined): Promise<Gather[]> {
+    const all = await this.all();
+    if (id === undefined) return all;
+    const g = all.find((x) => x.id === id);
+    if (!g)
+      throw new Refusal(
+        `no must-gather ${JSON.stringify(id)}; the roots hold: ${all.map((x) => x.id).join(', ')}`,
+      );
+    return [g];
+  }
+
+  /** The one must-gather a call is about: the one named, or the only one. */
+  async one(id: string | undefined): Promise<Gather> {
+    const all = await this.select(id);
+    if (all.length > 1)
+      throw new Refusal(
+        `${all.length} must-gathers are open: name one with "root" (${all.map((x) => x.id).join(', ')})`,
+      );
+    return all[0] as Gather;
+  }
+
+  /** A gather's analysis, made once. */
+  analysed(g: Gather): Promise<Analysed> {
+    let a = this.analyses.get(g);
+    if (!a) {
+      a = analyse(g, this.ctx, this.options.log);
+      // A failed analysis is not kept: the next call tries again.
+      a.catch(() => this.analyses.delete(g));
+      this.analyses.set(g, a);
+    }
+    return a;
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * `mustgather_get`: one object as YAML, found by subject (or one resource file by its path in
+ * the must-gather), `metadata.managedFields` dropped. Both are confined to the gather: a name
+ * with `..`, an absolute path and a link out of the gather are refused.
+ */
+import { z } from 'zod';
+import { rec } from '../../model/access';
+import { yamlLib } from '../../yaml/lib';
+import { boundedText, countOf, defaultTextBytes, maxTextBytes } from '../bounds';
+import { relativePath } from '../confine';
+import { findObject, readDocuments } from '../objects';
+import { quoted } from '../quote';
+import { Refusal } from '../refusal';
+import { rootArg, textTruncatedSchema } from '../schemas';
+import { parseSubject } from '../subjects';
+import { tool } from '../tool';
+
+export const getTool = tool({
+  name: 'mustgather_get',
+  title: 'Get an object',
+  description:
+    'One object of the must-gather as YAML (metadata.managedFields dropped), by subject as findings name it: co/machine-config, mcp/worker, node/<name>, cv/version, mc/<name>, mcn/<node>, pdb/<namespace>/<name>, pod/<namespace>/<name>, deploy/<namespace>/<name>, cm/<namespace>/<name>, ns/<name>. Or a whole YAML/JSON file by its path relative to the must-gather (as findings and evidence give it). Only files inside the must-gather are read: a name with "..", an absolute path or a link leading out of the gather is refused.',
+  input: {
+    root: rootArg,
+    subject: z.string().optional().describe('The object, e.g. co/machine-config or node/<name>'),
+    file: z
+      .string()
+      .optional()
+      .describe('Instead of subject: a .yaml, .yml or .json file, relative to the must-gather'),
+    maxBytes: z
+      .number()
+      .int()
+      .optional()
+      .describe(`Bytes of YAML given, default ${defaultTextBytes}, at most ${maxTextBytes}`),
+  },
+  output: {
+    root: z.string(),
+    subject: z.string().nullable(),
+    file: z.string().describe('Relative to the must-gather'),
+    pointer: z
+      .string()
+      .describe(
+        'JSON pointer of the object in its file: empty for the whole document, /items/N in a List',
+      ),
+    yaml: z.string(),
+    truncated: textTruncatedSchema,
+  },
+  async run(args, session) {
+    if ((args.subject === undefined) === (args.file === undefined))
+      throw new Refusal(
+        'give either subject (co/machine-config, node/<name> …) or file (a path in the must-gather)',
+      );
+    const g = await session.one(args.root);
+    const a = await session.analysed(g);
+    let found: { subject: string | null; file: string; pointer: string; values: unknown[] };
+    if (args.subject !== undefined) {
+      const s = parseSubject(args.subject);
+      const o = await findObject(a, s, session.limits);
+      found = { subject: s.subject, file: o.file, pointer: o.pointer, values: [o.value] };
+    } else {
+      const rel = relativePath(args.file as string);
+      if (!/\.(ya?ml|json)$/i.test(rel))
+        throw new Refusal(
+          `${rel} is not a .yaml, .yml or .json file: read logs with mustgather_logs`,
+        );
+      found = {
+        subject: null,
+        file: rel,
+        pointer: '',
+        values: await readDocuments(a, rel, session.limits),
+      };
+    }
+    const yaml = found.values
+      .map((v) => yamlLib().stringify(withoutManagedFields(v), { lineWidth: 0 }))
+      .join('---\n');
+    const cut = boundedText(
+      yaml,
+      countOf(args.maxBytes, defaultTextBytes, maxTextBytes),
+      'ask with a larger maxBytes (the object is bigger than one answer)',
+    );
+    return {
+      structured: {
+        root: g.id,
+        subject: found.subject,
+        file: found.file,
+        pointer: found.pointer,
+        yaml: cut.text,
+        ...(cut.truncated ? { truncated: cut.truncated } : {}),
+      },
+      text: [
+        `${found.subject ?? found.file} in ${g.id} (${found.file}${found.pointer ? ` at ${found.pointer}` : ''})${cut.truncated ? `; ${cut.truncated.note}` : ''}:`,
+        quoted(cut.text),
+      ].join('\n'),
+    };
+  },
+});
+
+/** Server-side-apply bookkeeping, of the object or of each item of a List. */
+function withoutManagedFields(v: unknown): unknown {
+  const o = rec(v);
+  if (!o) return v;
+  const out: Record<string, unknown> = { ...o };
+  const meta = rec(o.metadata);
+  if (meta && 'managedFields' in meta) {
+    const kept = { ...meta };
+    delete kept.managedFields;
+    out.metadata = kept;
+  }
+  if (Array.isArray(o.items)) out.items = o.items.map(withoutManagedFields);
+  return out;
+}
