@@ -62,9 +62,26 @@ const modules = {
       'version',
     ],
   },
-  lsp: { paths: ['lsp', 'server.ts'], mayImport: [] }, // everything but cli, below
+  // The MCP server, a front end like the CLI: no LSP library, no features, lsp, protocol or cli.
+  mcp: {
+    paths: ['mcp', 'mcp.ts'],
+    mayImport: [
+      'core',
+      'yaml',
+      'gather',
+      'model',
+      'machineconfig',
+      'rules',
+      'analysis',
+      'reports',
+      'limits',
+      'version',
+    ],
+  },
+  lsp: { paths: ['lsp', 'server.ts'], mayImport: [] }, // everything but cli and mcp, below
 };
-modules.lsp.mayImport = Object.keys(modules).filter((n) => n !== 'cli' && n !== 'lsp');
+// The language server bundle stays free of the MCP SDK, as the CLI's of the LSP libraries.
+modules.lsp.mayImport = Object.keys(modules).filter((n) => !['cli', 'mcp', 'lsp'].includes(n));
 
 /** The LSP libraries; only lsp/, features/, protocol/ and server.ts (and the client) use them. */
 const lspPackages = [

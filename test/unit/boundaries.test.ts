@@ -69,7 +69,22 @@ const table: Record<string, { paths: string[]; mayImport: string[] }> = {
       'version',
     ],
   },
-  // Everything but cli.
+  mcp: {
+    paths: ['mcp', 'mcp.ts'],
+    mayImport: [
+      'core',
+      'yaml',
+      'gather',
+      'model',
+      'machineconfig',
+      'rules',
+      'analysis',
+      'reports',
+      'limits',
+      'version',
+    ],
+  },
+  // Everything but cli and mcp.
   lsp: {
     paths: ['lsp', 'server.ts'],
     mayImport: [
@@ -167,6 +182,21 @@ describe('import boundaries (eslint.config.mjs)', () => {
       "import { toDiagnostic } from '../features/diagnostics';\nvoid toDiagnostic;\n",
     );
     await rejects('server/src/cli.ts', "import { compareCommand } from './protocol/messages';\n");
+  });
+
+  it('reject mcp/ importing features/, lsp/ or the LSP libraries, and lsp/ importing mcp/', async () => {
+    await rejects(
+      'server/src/mcp/x.ts',
+      "import { objectsOf } from '../features/symbols/objects';\nvoid objectsOf;\n",
+    );
+    await rejects('server/src/mcp.ts', "import { startServer } from './lsp/startServer';\n");
+    await rejects(
+      'server/src/mcp/x.ts',
+      "import { TextDocuments } from 'vscode-languageserver';\n",
+      packageRule,
+    );
+    await rejects('server/src/lsp/x.ts', "import { createServer } from '../mcp/server';\n");
+    await passes('server/src/mcp/x.ts', "import { toReported } from '../reports/reported';\n");
   });
 
   it('reject the client importing server/src/analysis/analyze', () =>
