@@ -19,7 +19,7 @@ import { rangeIn } from '../yaml/positions';
 import type { Gather } from './open';
 
 /** An interval with its evidence placed. */
-export interface PlacedInterval extends Omit<Interval, 'from' | 'to' | 'evidence'> {
+interface PlacedInterval extends Omit<Interval, 'from' | 'to' | 'evidence'> {
   from: string;
   to: string;
   file: string;

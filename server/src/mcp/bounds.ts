@@ -9,7 +9,7 @@ export const defaultItems = 50;
 /** Most items one list gives, whatever the agent asks. */
 export const maxItems = 1000;
 /** Bytes of JSON one list gives, whatever the agent asks. */
-export const maxListBytes = 256 * 1024;
+const maxListBytes = 256 * 1024;
 /** Bytes of one text (YAML, a diff, log lines) when the agent does not say, and at most. */
 export const defaultTextBytes = 64 * 1024;
 export const maxTextBytes = 1024 * 1024;

@@ -33,7 +33,7 @@ export function relativePath(rel: string): string {
   return kept.join('/');
 }
 
-export function isInside(path: string, boundary: string): boolean {
+function isInside(path: string, boundary: string): boolean {
   return path === boundary || path.startsWith(boundary.endsWith(sep) ? boundary : boundary + sep);
 }
 

@@ -6,7 +6,7 @@
 import { Refusal } from './refusal';
 import { plainName } from './confine';
 
-export interface KindInfo {
+interface KindInfo {
   /** The short kind of subjects (`co`). */
   short: string;
   kind: string;

@@ -12,7 +12,7 @@ import { dataNotice } from './quote';
 import { Refusal } from './refusal';
 import type { Session } from './session';
 
-export interface Answer<O> {
+interface Answer<O> {
   structured: O;
   /** A few lines: what the structured content says, must-gather text quoted. */
   text: string;
