@@ -38,7 +38,19 @@ const ruleDocsDir = ((dir) => (existsSync(dir) ? dir : undefined))(
   join(__dirname, '..', 'docs', 'rules'),
 );
 
-async function main(argv: string[]): Promise<number> {
+/** `mcp [path…]`: the MCP server, its own bundle beside this one, which reads the arguments. */
+function mcp(): void {
+  process.argv.splice(2, 1);
+  // A bundle loaded at run time, so the CLI's bundle stays free of the MCP SDK.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require(join(__dirname, 'mcp.js'));
+}
+
+async function main(argv: string[]): Promise<number | undefined> {
+  if (argv[0] === 'mcp') {
+    mcp();
+    return undefined;
+  }
   let command;
   try {
     command = parseArgs(argv, allRuleIds());
@@ -243,7 +255,8 @@ async function main(argv: string[]): Promise<number> {
 
 main(process.argv.slice(2)).then(
   (code) => {
-    process.exitCode = code;
+    // None when the MCP server runs: it sets its own.
+    if (code !== undefined) process.exitCode = code;
   },
   (err: unknown) => {
     process.stderr.write(`must-gather-inspector: fatal: ${(err as Error).stack ?? String(err)}\n`);

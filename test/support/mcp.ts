@@ -11,6 +11,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { repoRoot } from './fixtures';
 
 const mcpPath = join(repoRoot, 'dist', 'mcp.js');
+const cliPath = join(repoRoot, 'dist', 'cli.js');
 const noNetwork = join(repoRoot, 'test', 'support', 'no-network.cjs');
 
 export interface McpRun {
@@ -34,12 +35,17 @@ interface Answer {
 
 /**
  * @param args the server's command line (paths, options).
- * @param roots when given, the client offers these folders as MCP roots.
+ * @param o.roots when given, the client offers these folders as MCP roots.
+ * @param o.viaCli started as `must-gather-inspector mcp` (`dist/cli.js mcp`).
  */
-export async function startMcp(args: string[], roots?: string[]): Promise<McpRun> {
+export async function startMcp(
+  args: string[],
+  o: { roots?: string[]; viaCli?: boolean } = {},
+): Promise<McpRun> {
+  const { roots } = o;
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--require', noNetwork, mcpPath, ...args],
+    args: ['--require', noNetwork, ...(o.viaCli ? [cliPath, 'mcp'] : [mcpPath]), ...args],
     stderr: 'pipe',
   });
   let err = '';

@@ -73,7 +73,7 @@ describe('MCP roots', () => {
   });
 
   it("reads the client's roots, and the new ones after they change", async () => {
-    const mcp = await startMcp([], [samples.workerBlocksMco]);
+    const mcp = await startMcp([], { roots: [samples.workerBlocksMco] });
     try {
       assert.deepEqual(
         ids(await mcp.call('mustgather_list')).map((id) => id.split('/')[0]),
@@ -87,6 +87,19 @@ describe('MCP roots', () => {
       assert.match(get.text, /^2 must-gathers are open: name one with "root"/);
       const status = await mcp.call('mustgather_status');
       assert.equal((status.structured.roots as Obj[]).length, 2);
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it('runs as must-gather-inspector mcp (the CLI loading dist/mcp.js)', async () => {
+    const mcp = await startMcp([samples.levelEarly], { viaCli: true });
+    try {
+      assert.equal(mcp.client.getServerVersion()?.name, 'must-gather-inspector');
+      assert.match(
+        ids(await mcp.call('mustgather_list'))[0] ?? '',
+        /^bug-2019850-mco-level-early\//,
+      );
     } finally {
       await mcp.close();
     }

@@ -141,6 +141,9 @@ export const usage = `Usage:
       node's configs and state, budgets), and the findings that appeared, cleared or changed
       level, each with its file:line. Gathers of different clusters (by cluster ID) are refused
       unless --force. Each <gather> must hold exactly one must-gather.
+  must-gather-inspector mcp [--cache-dir DIR] [--limit <name>=<n>]... [<path>...]
+      The read-only MCP server for AI agents over stdio (dist/mcp.js; README, AI agents):
+      the paths given, else the client's roots.
   must-gather-inspector cache list|clear [--cache-dir DIR]
       The extracted archives kept in the cache, or remove them all.
   Every <path> may also be an archive (.tar, .tar.gz, .tgz, .zip; a must-gather inside a case archive
