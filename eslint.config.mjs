@@ -90,11 +90,14 @@ const lspPackages = [
   'vscode-languageserver-textdocument',
   'vscode-jsonrpc',
 ];
-/** Where each module may use the LSP libraries; none of the server may use the editor API. */
+/** The MCP SDK and its schema library; only mcp/ and mcp.ts use them. */
+const mcpPackages = ['@modelcontextprotocol/sdk', 'zod'];
+/** Where each module may use the LSP libraries and the MCP SDK; none of the server may use the editor API. */
 const packagesAllowed = {
   lsp: lspPackages,
   features: lspPackages,
   protocol: ['vscode-languageserver-protocol'],
+  mcp: mcpPackages,
 };
 const editorPackages = ['vscode', 'vscode-languageclient'];
 
@@ -147,6 +150,14 @@ function restrictedPackages(name) {
             },
           ]
         : []),
+      ...(allowed.has(mcpPackages[0])
+        ? []
+        : [
+            {
+              group: group(mcpPackages),
+              message: 'The MCP SDK and zod belong in mcp/ and mcp.ts (ARCHITECTURE.md).',
+            },
+          ]),
       { group: group(editorPackages), message: 'The editor API belongs in client/src only.' },
     ],
   };

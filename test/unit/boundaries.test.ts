@@ -110,11 +110,16 @@ const lspPackages = [
   'vscode-languageserver-textdocument',
   'vscode-jsonrpc',
 ];
-/** The LSP libraries each module may use (node's and `yaml` are free); the editor API is the client's. */
+const mcpPackages = ['@modelcontextprotocol/sdk/server/mcp.js', 'zod'];
+/**
+ * The LSP libraries and the MCP SDK each module may use (node's and `yaml` are free); the editor
+ * API is the client's.
+ */
 const packagesAllowed: Record<string, string[]> = {
   lsp: lspPackages,
   features: lspPackages,
   protocol: ['vscode-languageserver-protocol'],
+  mcp: mcpPackages,
 };
 const otherPackages = ['vscode', 'vscode-languageclient/node', 'yaml', 'node:path'];
 
@@ -197,6 +202,12 @@ describe('import boundaries (eslint.config.mjs)', () => {
     );
     await rejects('server/src/lsp/x.ts', "import { createServer } from '../mcp/server';\n");
     await passes('server/src/mcp/x.ts', "import { toReported } from '../reports/reported';\n");
+    await rejects(
+      'server/src/cli/x.ts',
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n",
+      packageRule,
+    );
+    await rejects('server/src/analysis/x.ts', "import { z } from 'zod';\n", packageRule);
   });
 
   it('reject the client importing server/src/analysis/analyze', () =>
@@ -298,8 +309,9 @@ describe('import boundaries (eslint.config.mjs)', () => {
             });
           }
         }
-        for (const pkg of [...lspPackages, ...otherPackages]) {
-          const allowed = !pkg.startsWith('vscode') || packagesAllowed[name]?.includes(pkg);
+        for (const pkg of [...lspPackages, ...mcpPackages, ...otherPackages]) {
+          const restricted = pkg.startsWith('vscode') || mcpPackages.includes(pkg);
+          const allowed = !restricted || packagesAllowed[name]?.includes(pkg);
           imports.push({ line: `import '${pkg}';`, expected: allowed ? null : packageRule });
         }
         const messages = await lint(
