@@ -18,6 +18,9 @@ interface Answer<O> {
   text: string;
 }
 
+/** Bytes of one answer, structured content and text together, whatever the tool. */
+const maxAnswerBytes = 4 * 1024 * 1024;
+
 export interface Tool<I extends z.ZodRawShape, O extends z.ZodRawShape> {
   name: string;
   title: string;
@@ -49,6 +52,13 @@ function register<I extends z.ZodRawShape, O extends z.ZodRawShape>(
   const answer = async (args: ShapeOutput<I>): Promise<CallToolResult> => {
     try {
       const a = await t.run(args, session);
+      // The last bound: whatever a tool's own bounds let through, no answer floods the context.
+      const bytes =
+        Buffer.byteLength(JSON.stringify(a.structured), 'utf8') + Buffer.byteLength(a.text, 'utf8');
+      if (bytes > maxAnswerBytes)
+        throw new Refusal(
+          `the answer would be ${(bytes / 1024 / 1024).toFixed(1)} MiB, over the ${maxAnswerBytes / 1024 / 1024} MiB an answer may take: narrow the question (name a root, filter, or lower the limits)`,
+        );
       return {
         structuredContent: a.structured as Record<string, unknown>,
         content: [{ type: 'text', text: a.text }],
