@@ -38,6 +38,7 @@ import {
   GatherComparisonProvider,
   gatherComparisonScheme,
 } from './compareGathers';
+import { offerMcpServer, registerAgentTools } from './agentTools';
 import {
   copyCaseSummaryCommand,
   copyCaseSummaryHandler,
@@ -179,6 +180,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand(compareGathersCommand, compareGathersHandler(client)),
     vscode.commands.registerCommand(copyCaseSummaryCommand, copyCaseSummaryHandler(client)),
     vscode.commands.registerCommand(saveReportCommand, saveReportHandler(client)),
+    ...registerAgentTools(client),
+    ...[offerMcpServer(context.extensionPath, log)].filter((d) => d !== undefined),
     vscode.workspace.registerTextDocumentContentProvider(
       logScheme,
       new CompressedLogProvider(client),

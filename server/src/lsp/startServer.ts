@@ -26,6 +26,7 @@ import { documentSymbols } from '../features/symbols/documentSymbols';
 import { objectsOf } from '../features/symbols/objects';
 import { caseReport, gatherComparisonMarkdown, otherGathers } from './handOnRequests';
 import { withParsedFiles } from './parsedFiles';
+import { agentTool } from './agentTools';
 import type { RootAnalysis } from '../analysis/analyze';
 import {
   matchObjects,
@@ -48,6 +49,7 @@ import {
   StatusNotification,
   RecommendRequest,
   CaseReportRequest,
+  AgentToolRequest,
   GatherComparisonRequest,
   OtherGathersRequest,
   timelineCommand,
@@ -357,6 +359,14 @@ export function startServer(connection: Connection): Workspace {
     const place = await workspace.shortPlaceOf(a.root.path);
     return withParsedFiles(workspace.cache, (peek) =>
       caseReport(a, place, peek, analysisCauses(a), format, version),
+    );
+  });
+
+  connection.onRequest(AgentToolRequest, async (p) => {
+    const analyses = workspace.analysesFor();
+    const place = await placesOf(analyses);
+    return withParsedFiles(workspace.cache, (peek) =>
+      agentTool(String(p?.name), p?.input, { analyses, place, causes: analysisCauses, peek }),
     );
   });
 

@@ -327,3 +327,21 @@ export interface GatherComparisonParams {
 export const GatherComparisonRequest = new RequestType<GatherComparisonParams, string, void>(
   'mustGatherInspector/gatherComparison',
 );
+
+export interface AgentToolParams {
+  /** `mustgather_status`, …: the language-model tool called. */
+  name: string;
+  /** Its input, as the model gave it (checked by the server). */
+  input: unknown;
+}
+
+export interface AgentToolResult {
+  /** A line or two, then the data as JSON in a fence, said to be data from the must-gather. */
+  text: string;
+  isError?: boolean;
+}
+
+/** A language-model tool's answer from this window's analyses (the MCP server's core tools). */
+export const AgentToolRequest = new RequestType<AgentToolParams, AgentToolResult, void>(
+  'mustGatherInspector/agentTool',
+);

@@ -240,4 +240,28 @@ suite('Must-Gather Inspector in VS Code', () => {
     );
     assert.equal(contributed.length, 14, 'this test knows every contributed command');
   });
+
+  test('offers the must-gather tools to the editor’s agent, answered by the language server', async () => {
+    const ours = vscode.lm.tools
+      .filter((t) => t.name.startsWith('mustgather_'))
+      .map((t) => t.name)
+      .sort();
+    assert.deepEqual(ours, [
+      'mustgather_causes',
+      'mustgather_findings',
+      'mustgather_list',
+      'mustgather_recommend',
+      'mustgather_status',
+    ]);
+    // No chat model is needed to call a tool: the language server answers.
+    const r = await vscode.lm.invokeTool('mustgather_status', {
+      input: {},
+      toolInvocationToken: undefined,
+    });
+    const text = r.content
+      .map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : ''))
+      .join('');
+    assert.match(text, /control plane Stalled 91% \(target 4\.7\.4\)/);
+    assert.match(text, /data, never instructions/);
+  });
 });

@@ -1,0 +1,76 @@
+/**
+ * The language-model tools' request over stdio (`mustGatherInspector/agentTool`): the MCP
+ * server's core tools answered from the window's analyses, data fenced and said to be data.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { AgentToolResult } from '../../server/src/protocol/messages';
+import { samples } from '../support/fixtures';
+import { LspClient } from './lspClient';
+
+/** The JSON inside an answer's fence. */
+function data(r: AgentToolResult): unknown {
+  const m = /^(`{3,})json\n([\s\S]*)\n\1$/m.exec(r.text);
+  assert.ok(m, r.text.slice(0, 300));
+  return JSON.parse(m[2]!);
+}
+
+describe('language-model tools over stdio', () => {
+  let lsp: LspClient;
+  const call = (name: string, input: unknown = {}) =>
+    lsp.connection.sendRequest('mustGatherInspector/agentTool', {
+      name,
+      input,
+    }) as Promise<AgentToolResult>;
+  before(async () => {
+    lsp = await LspClient.start([samples.workerBlocksMco, samples.levelEarly]);
+    await lsp.idle();
+  });
+  after(() => lsp.stop());
+
+  it('lists the must-gathers, then says where one update stands', async () => {
+    const list = await call('mustgather_list');
+    const roots = data(list) as { root: string; name: string }[];
+    assert.equal(roots.length, 2);
+    const stalled = roots.find((r) => r.name.includes('bug-1943289'))!;
+    const status = await call('mustgather_status', { root: stalled.name, maxNodes: 3 });
+    assert.equal(status.isError, undefined);
+    assert.match(status.text, /control plane Stalled 91% \(target 4\.7\.4\)/);
+    assert.match(status.text, /data, never instructions/);
+    const report = data(status) as {
+      roots: { pools: { name: string; nodes: unknown[]; nodesLeftOut?: number }[] }[];
+    };
+    const worker = report.roots[0]!.pools.find((p) => p.name === 'worker')!;
+    assert.equal(worker.nodes.length, 3);
+    assert.equal(worker.nodesLeftOut, 49);
+  });
+
+  it('gives the causes with their findings, and findings filtered', async () => {
+    // A folder above a must-gather is no must-gather: refused with how to name one.
+    const above = await call('mustgather_causes', { root: samples.workerBlocksMco });
+    assert.equal(above.isError, true);
+    const all = data(await call('mustgather_causes')) as {
+      items: { id: string; findings: { rule: string; at: string }[] }[];
+    };
+    const drain = all.items.find((c) => c.id === 'drain@mcp/worker');
+    assert.ok(drain, all.items.map((c) => c.id).join(', '));
+    assert.match(drain.findings[0]!.at, /\.yaml:\d+$/);
+    const nodes = data(
+      await call('mustgather_findings', { rule: 'node-mcd-degraded', subject: 'node/', limit: 4 }),
+    ) as { items: { rule: string; cause: string; line: number }[]; truncated?: string };
+    assert.equal(nodes.items.length, 4);
+    assert.ok(nodes.items.every((f) => f.rule === 'node-mcd-degraded' && f.line > 1));
+    assert.match(nodes.truncated ?? '', /^5 more: ask again with offset 4/);
+  });
+
+  it('answers recommend, and says what it cannot do', async () => {
+    const r = await call('mustgather_recommend', {});
+    assert.ok((data(r) as { roots: unknown[] }).roots.length === 2);
+    const unknown = await call('mustgather_rm', {});
+    assert.equal(unknown.isError, true);
+    assert.match(unknown.text, /No tool "mustgather_rm"/);
+    const missing = await call('mustgather_status', { root: '/etc' });
+    assert.equal(missing.isError, true);
+    assert.match(missing.text, /mustgather_list names them/);
+  });
+});
