@@ -16,6 +16,8 @@ const tools: Record<string, string> = {
   mustgather_causes: 'Reading what holds the update back',
   mustgather_findings: 'Reading the findings',
   mustgather_recommend: 'Reading whether it is safe to update',
+  mustgather_explain: 'Reading a finding and its evidence',
+  mustgather_timeline: 'Reading what happened when',
 };
 
 export function registerAgentTools(client: LanguageClient): vscode.Disposable[] {

@@ -73,4 +73,41 @@ describe('language-model tools over stdio', () => {
     assert.equal(missing.isError, true);
     assert.match(missing.text, /mustgather_list names them/);
   });
+
+  it('explains a finding with the lines of its evidence', async () => {
+    const r = await call('mustgather_explain', {
+      rule: 'pool-degraded',
+      subject: 'mcp/worker',
+    });
+    assert.equal(r.isError, undefined, r.text);
+    const f = data(r) as {
+      level: string;
+      cause: { id: string };
+      evidence: { at: string; lines: string };
+      related: { at: string; lines?: string }[];
+    };
+    assert.equal(f.level, 'error');
+    assert.equal(f.cause.id, 'drain@mcp/worker');
+    assert.match(f.evidence.at, /machineconfigpools\/worker\.yaml:(\d+)$/);
+    const line = Number(/:(\d+)$/.exec(f.evidence.at)![1]);
+    // The numbered lines around it hold the place itself.
+    assert.match(f.evidence.lines, new RegExp(`^ *${line}  `, 'm'));
+    assert.ok(f.related.length > 0 && f.related.length <= 10);
+    const none = await call('mustgather_explain', { rule: 'pool-degraded' });
+    assert.equal(none.isError, true);
+  });
+
+  it('gives the timeline of one object, filtered by level and time', async () => {
+    const r = data(
+      await call('mustgather_timeline', {
+        subject: 'co/machine-config',
+        level: 'Error',
+        since: '2021-03-25T09:00:00Z',
+      }),
+    ) as { items: { subject: string; level: string; reason: string; at: string }[] };
+    assert.ok(r.items.length >= 2);
+    assert.ok(r.items.every((i) => i.subject === 'co/machine-config' && i.level === 'Error'));
+    const degraded = r.items.find((i) => i.reason.startsWith('Degraded=True'));
+    assert.match(degraded?.at ?? '', /clusteroperators\/machine-config\.yaml:75$/);
+  });
 });

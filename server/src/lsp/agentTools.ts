@@ -1,7 +1,7 @@
 /**
  * The editor's language-model tools (`mustGatherInspector/agentTool`): the MCP server's core
- * tools (`mustgather_list`, `_status`, `_causes`, `_findings`, `_recommend`), answered from this
- * window's analyses. Each answer is a line or two of plain words and the data as JSON inside a
+ * tools (`mustgather_list`, `_status`, `_causes`, `_findings`, `_recommend`, `_explain`,
+ * `_timeline`), answered from this window's analyses. Each answer is a line or two of plain words and the data as JSON inside a
  * fence no must-gather string can close, said to be data, never instructions; bounded in bytes.
  */
 import type { RootAnalysis } from '../analysis/analyze';
@@ -13,6 +13,9 @@ import { summaryLine } from '../core/gatherSummary';
 import { controlPlaneLabels } from '../core/updateStatus';
 import type { AgentToolResult } from '../protocol/messages';
 import { toReported } from '../reports/reported';
+import { intervalsOf } from '../analysis/timeline';
+import type { Location } from '../core/finding';
+import { rangeIn } from '../yaml/positions';
 import { displayIn } from './handOnRequests';
 import type { Peek } from './parsedFiles';
 
@@ -30,6 +33,8 @@ const agentToolNames = [
   'mustgather_causes',
   'mustgather_findings',
   'mustgather_recommend',
+  'mustgather_explain',
+  'mustgather_timeline',
 ] as const;
 
 /** Bytes of one answer's JSON; past it, lists are cut and the cut said. */
@@ -191,10 +196,127 @@ export function agentTool(name: string, input: unknown, ctx: AgentContext): Agen
         text: `Before the next update, for ${reports.length} must-gather(s).\n${fenced({ roots: reports })}`,
       };
     }
+    case 'mustgather_explain':
+      return explain(roots, args, ctx);
+    case 'mustgather_timeline':
+      return timeline(roots, args, ctx);
     default:
       return {
         text: `No tool ${JSON.stringify(name)}; the tools: ${agentToolNames.join(', ')}.`,
         isError: true,
       };
   }
+}
+
+/** Lines of evidence shown around a place, each side. */
+const around = 3;
+/** Related places shown with their lines; the rest are only named. */
+const maxSnippets = 10;
+
+/** A place as `file:line` and the lines around it, numbered as the file numbers them. */
+function snippet(loc: Location, display: (p: string) => string, peek: Peek) {
+  const parsed = peek(loc.file);
+  const r = rangeIn(parsed, loc);
+  const at = `${display(loc.file)}:${r.start.line + 1}`;
+  if (!parsed) return { at };
+  const first = parsed.lines.firstLine;
+  const lines = parsed.text.split('\n');
+  const from = Math.max(first, r.start.line - around);
+  const to = Math.min(first + lines.length - 1, r.end.line + around);
+  const text: string[] = [];
+  for (let n = from; n <= to && text.length < 40; n++)
+    text.push(`${String(n + 1).padStart(6)}  ${(lines[n - first] ?? '').slice(0, 400)}`);
+  return { at, lines: text.join('\n') };
+}
+
+/** One finding (by rule and subject) in full: detail, cause, and its evidence with lines. */
+function explain(
+  roots: RootAnalysis[],
+  args: Record<string, unknown>,
+  ctx: AgentContext,
+): AgentToolResult {
+  const rule = str(args.rule);
+  const subject = str(args.subject);
+  if (!rule || !subject)
+    return {
+      text: 'Name the finding by its rule and subject, as mustgather_findings lists them.',
+      isError: true,
+    };
+  for (const a of roots) {
+    const i = a.findings.findIndex((f) => f.rule === rule && f.subject === subject);
+    if (i < 0) continue;
+    const f = a.findings[i]!;
+    const display = displayIn(a.root.path, ctx.place(a.root.path));
+    const cause = ctx.causes(a).find((c) => c.findings.includes(i));
+    const related = f.related.slice(0, maxSnippets).map((r) => ({
+      message: r.message,
+      ...snippet(r, display, ctx.peek),
+    }));
+    return {
+      text: `${f.severity} ${f.rule} on ${f.subject}${cause ? `, in the cause ${JSON.stringify(cause.title)}` : ''}.\n${fenced(
+        {
+          root: display(a.root.path),
+          rule: f.rule,
+          level: f.severity,
+          subject: f.subject,
+          message: f.message,
+          ...(f.detail ? { detail: f.detail } : {}),
+          ...(cause ? { cause: { id: cause.id, title: cause.title } } : {}),
+          evidence: snippet(f.location, display, ctx.peek),
+          related,
+          ...(f.related.length > maxSnippets
+            ? { relatedLeftOut: f.related.length - maxSnippets }
+            : {}),
+        },
+      )}`,
+    };
+  }
+  return {
+    text: `No finding ${rule} on ${subject}; mustgather_findings lists them.`,
+    isError: true,
+  };
+}
+
+/** The timeline's intervals, filtered by object, least level and time, oldest first. */
+function timeline(
+  roots: RootAnalysis[],
+  args: Record<string, unknown>,
+  ctx: AgentContext,
+): AgentToolResult {
+  const subject = str(args.subject);
+  const time = (v: unknown) => {
+    const t = Date.parse(str(v) ?? '');
+    return Number.isNaN(t) ? undefined : t;
+  };
+  const since = time(args.since);
+  const until = time(args.until);
+  const order = ['Error', 'Warning', 'Info'];
+  const least = order.indexOf(str(args.level) ?? 'Info');
+  const out = roots.flatMap((a) => {
+    const display = displayIn(a.root.path, ctx.place(a.root.path));
+    return intervalsOf(a.snapshot, a.assessment.now)
+      .filter(
+        (i) =>
+          (!subject ||
+            i.locator === subject ||
+            (subject.endsWith('/') && i.locator.startsWith(subject))) &&
+          (since === undefined || i.to.getTime() >= since) &&
+          (until === undefined || i.from.getTime() <= until) &&
+          order.indexOf(i.level) <= (least < 0 ? 2 : least),
+      )
+      .map((i) => ({
+        from: i.from.toISOString(),
+        to: i.to.toISOString(),
+        level: i.level,
+        source: i.source,
+        subject: i.locator,
+        reason: i.reason,
+        message: i.message,
+        at: `${display(i.evidence.file)}:${rangeIn(ctx.peek(i.evidence.file), i.evidence).start.line + 1}`,
+      }));
+  });
+  const page = bounded<unknown>(out, whole(args.offset, 0, 1e9), whole(args.limit, 100, 1000));
+  return {
+    text: `${out.length} interval${out.length === 1 ? '' : 's'}${page.truncated ? `, ${page.items.length} given` : ''}, oldest first.\n${fenced(page)}`,
+  };
 }

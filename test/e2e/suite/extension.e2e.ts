@@ -248,10 +248,12 @@ suite('Must-Gather Inspector in VS Code', () => {
       .sort();
     assert.deepEqual(ours, [
       'mustgather_causes',
+      'mustgather_explain',
       'mustgather_findings',
       'mustgather_list',
       'mustgather_recommend',
       'mustgather_status',
+      'mustgather_timeline',
     ]);
     // No chat model is needed to call a tool: the language server answers.
     const r = await vscode.lm.invokeTool('mustgather_status', {
