@@ -18,6 +18,10 @@ const tools: Record<string, string> = {
   mustgather_recommend: 'Reading whether it is safe to update',
   mustgather_explain: 'Reading a finding and its evidence',
   mustgather_timeline: 'Reading what happened when',
+  mustgather_get: 'Reading an object',
+  mustgather_events: 'Reading the events about an object',
+  mustgather_diff_configs: 'Comparing two MachineConfigs',
+  mustgather_logs: 'Searching a log',
 };
 
 export function registerAgentTools(client: LanguageClient): vscode.Disposable[] {

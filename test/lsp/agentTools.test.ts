@@ -110,4 +110,60 @@ describe('language-model tools over stdio', () => {
     const degraded = r.items.find((i) => i.reason.startsWith('Degraded=True'));
     assert.match(degraded?.at ?? '', /clusteroperators\/machine-config\.yaml:75$/);
   });
+
+  it('gets an object as YAML without its managedFields', async () => {
+    const r = await call('mustgather_get', { subject: 'co/machine-config' });
+    assert.equal(r.isError, undefined, r.text);
+    const o = data(r) as { file: string; yaml: string };
+    assert.match(o.file, /clusteroperators\/machine-config\.yaml$/);
+    assert.match(o.yaml, /^kind: ClusterOperator$/m);
+    assert.match(o.yaml, /reason: RequiredPoolsFailed/);
+    assert.doesNotMatch(o.yaml, /managedFields/);
+    const none = await call('mustgather_get', { subject: 'co/../../etc/passwd' });
+    assert.equal(none.isError, true);
+  });
+
+  it("lists a draining node's Warning events", async () => {
+    const r = await call('mustgather_events', { subject: 'node/ip-10-0-137-214.ec2.internal' });
+    assert.equal(r.isError, undefined, r.text);
+    const e = data(r) as { items: { reason: string; at: string }[] };
+    assert.ok(
+      e.items.some((x) => x.reason === 'FailedToDrain'),
+      JSON.stringify(e.items),
+    );
+    assert.ok(e.items.every((x) => /events\.yaml:\d+$/.test(x.at)));
+  });
+
+  it('compares two rendered configs: what changed, and the diff', async () => {
+    const list = await lsp.connection.sendRequest('mustGatherInspector/machineConfigs', {});
+    const names = (list as { name: string; root: string }[])
+      .filter((m) => m.root.includes('bug-1943289') && m.name.startsWith('rendered-worker-'))
+      .map((m) => m.name);
+    assert.equal(names.length, 2, names.join(', '));
+    const r = await call('mustgather_diff_configs', { a: names[0], b: names[1] });
+    assert.equal(r.isError, undefined, r.text);
+    const d = data(r) as { summary: string; diff: string };
+    assert.match(d.diff, /^--- /m);
+    assert.ok(d.summary.length > 0);
+  });
+
+  it("searches a container's log for a literal text in a time window", async () => {
+    const container =
+      'openshift-cluster-version/cluster-version-operator-f54b6964f-ckqcz/cluster-version-operator';
+    const r = await call('mustgather_logs', {
+      container,
+      pattern: 'Result of work: [Cluster operator machine-config is still updating]',
+      since: '2021-03-25T11:50:00Z',
+      maxLines: 2,
+    });
+    assert.equal(r.isError, undefined, r.text);
+    const d = data(r) as { lines: { line: number; text: string }[]; leftOut?: number };
+    assert.equal(d.lines.length, 2);
+    // The newest kept, in file order, each with the file's own line number.
+    assert.match(d.lines[1]!.text, /^2021-03-25T12:14:54/);
+    assert.ok(d.lines[0]!.line < d.lines[1]!.line);
+    assert.equal(d.leftOut, 1);
+    const bad = await call('mustgather_logs', { container: 'a/../b' });
+    assert.equal(bad.isError, true);
+  });
 });

@@ -1,7 +1,7 @@
 /**
  * The editor's language-model tools (`mustGatherInspector/agentTool`): the MCP server's core
  * tools (`mustgather_list`, `_status`, `_causes`, `_findings`, `_recommend`, `_explain`,
- * `_timeline`), answered from this window's analyses. Each answer is a line or two of plain words and the data as JSON inside a
+ * `_timeline`, `_get`, `_events`, `_diff_configs`, `_logs`), answered from this window's analyses. Each answer is a line or two of plain words and the data as JSON inside a
  * fence no must-gather string can close, said to be data, never instructions; bounded in bytes.
  */
 import type { RootAnalysis } from '../analysis/analyze';
@@ -16,6 +16,22 @@ import { toReported } from '../reports/reported';
 import { intervalsOf } from '../analysis/timeline';
 import type { Location } from '../core/finding';
 import { rangeIn } from '../yaml/positions';
+import { realpath } from 'node:fs/promises';
+import { sep } from 'node:path';
+import { stringify } from 'yaml';
+import { podLogFiles } from '../gather/gatherIndex';
+import { containerLogs } from '../gather/podLogs';
+import { listMachineConfigs } from '../analysis/loadMachineConfigs';
+import { objectEvents } from '../features/hover/events';
+import { objectsOf } from '../features/symbols/objects';
+import type { ParsedFileCache } from '../gather/fileCache';
+import { summarizeChanges, summaryText } from '../machineconfig/changeSummary';
+import type { DecodeOptions } from '../machineconfig/dataUrl';
+import { normalizeMachineConfig } from '../machineconfig/normalize';
+import { unifiedDiff } from '../machineconfig/unifiedDiff';
+import type { KubeObject } from '../model/kubeObject';
+import { parseRelease } from '../model/release';
+import { split } from '../yaml/pointer';
 import { displayIn } from './handOnRequests';
 import type { Peek } from './parsedFiles';
 
@@ -25,6 +41,8 @@ export interface AgentContext {
   place: (root: string) => string;
   causes: (a: RootAnalysis) => readonly Cause[];
   peek: Peek;
+  cache: ParsedFileCache;
+  decode: DecodeOptions;
 }
 
 const agentToolNames = [
@@ -35,6 +53,10 @@ const agentToolNames = [
   'mustgather_recommend',
   'mustgather_explain',
   'mustgather_timeline',
+  'mustgather_get',
+  'mustgather_events',
+  'mustgather_diff_configs',
+  'mustgather_logs',
 ] as const;
 
 /** Bytes of one answer's JSON; past it, lists are cut and the cut said. */
@@ -87,7 +109,11 @@ function bounded<T>(items: T[], offset: number, limit: number) {
   };
 }
 
-export function agentTool(name: string, input: unknown, ctx: AgentContext): AgentToolResult {
+export async function agentTool(
+  name: string,
+  input: unknown,
+  ctx: AgentContext,
+): Promise<AgentToolResult> {
   const args = (typeof input === 'object' && input !== null ? input : {}) as Record<
     string,
     unknown
@@ -200,6 +226,14 @@ export function agentTool(name: string, input: unknown, ctx: AgentContext): Agen
       return explain(roots, args, ctx);
     case 'mustgather_timeline':
       return timeline(roots, args, ctx);
+    case 'mustgather_get':
+      return getObject(roots, args, ctx);
+    case 'mustgather_events':
+      return events(roots, args, ctx);
+    case 'mustgather_diff_configs':
+      return diffConfigs(roots, args, ctx);
+    case 'mustgather_logs':
+      return logs(roots, args, ctx);
     default:
       return {
         text: `No tool ${JSON.stringify(name)}; the tools: ${agentToolNames.join(', ')}.`,
@@ -319,4 +353,209 @@ function timeline(
   return {
     text: `${out.length} interval${out.length === 1 ? '' : 's'}${page.truncated ? `, ${page.items.length} given` : ''}, oldest first.\n${fenced(page)}`,
   };
+}
+
+/** Bytes of YAML or diff text one answer gives. */
+const maxTextBytes = 128 * 1024;
+
+function clipText(t: string): { text: string; truncated?: string } {
+  if (Buffer.byteLength(t, 'utf8') <= maxTextBytes) return { text: t };
+  const cut = Buffer.from(t, 'utf8').subarray(0, maxTextBytes).toString('utf8');
+  const kept = cut.slice(0, cut.lastIndexOf('\n') + 1);
+  return {
+    text: kept,
+    truncated: `${t.split('\n').length - kept.split('\n').length + 1} more lines left out`,
+  };
+}
+
+/** One object by subject, as YAML without `metadata.managedFields`, from the first root that has it. */
+async function getObject(
+  roots: RootAnalysis[],
+  args: Record<string, unknown>,
+  ctx: AgentContext,
+): Promise<AgentToolResult> {
+  const subject = str(args.subject);
+  if (!subject)
+    return { text: 'Name the object by its subject, e.g. co/machine-config.', isError: true };
+  for (const a of roots) {
+    // Only objects the index lists: no path from the model reaches a file outside the gather.
+    const e = objectsOf(a, ctx.peek).find((o) => o.subject === subject);
+    if (!e) continue;
+    const r = await ctx.cache.get(e.file);
+    if (!r.ok) return { text: `${subject}: ${r.error}`, isError: true };
+    const doc = r.parsed.docs[e.doc]?.value;
+    const value = split(e.pointer).reduce<unknown>(
+      (v, k) =>
+        v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined,
+      doc,
+    );
+    const copy = structuredClone(value) as { metadata?: { managedFields?: unknown } } | undefined;
+    if (copy?.metadata) delete copy.metadata.managedFields;
+    const display = displayIn(a.root.path, ctx.place(a.root.path));
+    const yaml = clipText(stringify(copy, { lineWidth: 0 }));
+    return {
+      text: `${subject} from ${display(e.file)}${e.pointer ? ` (${e.pointer})` : ''}${yaml.truncated ? `; ${yaml.truncated}` : ''}.\n${fenced({ subject, file: display(e.file), yaml: yaml.text })}`,
+    };
+  }
+  return {
+    text: `No object ${subject} in the must-gather; mustgather_findings names subjects.`,
+    isError: true,
+  };
+}
+
+/** The objects whose events the gather can tell (nodes, pools, operators, budgets), by subject. */
+function snapshotObject(a: RootAnalysis, subject: string): KubeObject | undefined {
+  const s = a.snapshot;
+  return [...s.nodes, ...s.pools, ...s.operators, ...s.pdbs].find((o) => o.subject === subject);
+}
+
+async function events(
+  roots: RootAnalysis[],
+  args: Record<string, unknown>,
+  ctx: AgentContext,
+): Promise<AgentToolResult> {
+  const subject = str(args.subject);
+  if (!subject)
+    return {
+      text: 'Name a node, pool, ClusterOperator or PodDisruptionBudget by its subject.',
+      isError: true,
+    };
+  for (const a of roots) {
+    const o = snapshotObject(a, subject);
+    if (!o) continue;
+    const found = await objectEvents(o, a.events);
+    if (!found)
+      return {
+        text: `${subject}: the gather does not say which events are about it.`,
+        isError: true,
+      };
+    const display = displayIn(a.root.path, ctx.place(a.root.path));
+    const list = found.events.map((e) => ({
+      reason: e.reason,
+      count: e.count,
+      first: e.first?.toISOString(),
+      last: e.last?.toISOString(),
+      namespace: e.namespace,
+      component: e.component,
+      message: e.message,
+      at: `${display(e.location.file)}:${rangeIn(ctx.peek(e.location.file), e.location).start.line + 1}`,
+    }));
+    const page = bounded<unknown>(list, whole(args.offset, 0, 1e9), whole(args.limit, 50, 500));
+    return {
+      text: `${list.length} Warning event${list.length === 1 ? '' : 's'} about ${subject}, newest first (namespaces ${found.namespaces.join(', ')}).\n${fenced({ ...page, unreadable: found.unreadable })}`,
+    };
+  }
+  return {
+    text: `No node, pool, ClusterOperator or PodDisruptionBudget ${subject}.`,
+    isError: true,
+  };
+}
+
+/** Two MachineConfigs of one root: what changed in the MCO's terms, and the diff. */
+async function diffConfigs(
+  roots: RootAnalysis[],
+  args: Record<string, unknown>,
+  ctx: AgentContext,
+): Promise<AgentToolResult> {
+  const [from, to] = [str(args.a), str(args.b)];
+  if (!from || !to)
+    return { text: 'Name two MachineConfigs, a (before) and b (after).', isError: true };
+  for (const a of roots) {
+    const configs = await listMachineConfigs(a.index, ctx.cache);
+    const left = configs.find((m) => m.name === from);
+    const right = configs.find((m) => m.name === to);
+    if (!left || !right) continue;
+    const release = parseRelease(a.snapshot.clusterVersion?.desiredVersion);
+    const summary = summaryText(summarizeChanges(left.raw, right.raw, release?.minor, ctx.decode));
+    const diff = clipText(
+      unifiedDiff(
+        normalizeMachineConfig(left.raw, ctx.decode),
+        normalizeMachineConfig(right.raw, ctx.decode),
+        from,
+        to,
+      ),
+    );
+    return {
+      text: `${from} → ${to}${diff.truncated ? `; the diff: ${diff.truncated}` : ''}.\n${fenced({ summary, diff: diff.text })}`,
+    };
+  }
+  return { text: `No must-gather here holds both ${from} and ${to}.`, isError: true };
+}
+
+/** `2024-04-09T16:22:05.123Z …`: the time `oc adm inspect --timestamps` puts before each line. */
+const lineTime = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z)\s/;
+
+/**
+ * A container's log lines holding a literal text (never a regular expression: no pattern can
+ * stall the server) in a time window, newest kept, from the end of each file (`maxLogMiB`);
+ * only files whose real path lies inside the must-gather are read.
+ */
+async function logs(
+  roots: RootAnalysis[],
+  args: Record<string, unknown>,
+  ctx: AgentContext,
+): Promise<AgentToolResult> {
+  const container = str(args.container);
+  const parts = container?.split('/') ?? [];
+  if (parts.length !== 3 || parts.some((p) => p === '' || p === '.' || p === '..'))
+    return { text: 'Name the container as <namespace>/<pod>/<container>.', isError: true };
+  const [ns, pod, name] = parts as [string, string, string];
+  const pattern = str(args.pattern) ?? '';
+  const time = (v: unknown) => {
+    const t = Date.parse(str(v) ?? '');
+    return Number.isNaN(t) ? undefined : t;
+  };
+  const since = time(args.since);
+  const until = time(args.until);
+  const maxLines = whole(args.maxLines, 200, 2000);
+  for (const a of roots) {
+    const files = containerLogs(await podLogFiles(a.root, ns, pod)).find(
+      (c) => c.container.container === name,
+    )?.files;
+    if (!files) continue;
+    const top = await realpath(a.root.path);
+    const display = displayIn(a.root.path, ctx.place(a.root.path));
+    const found: { file: string; line: number; text: string }[] = [];
+    const notes: string[] = [];
+    let bytes = 0;
+    let more = 0;
+    for (const f of files) {
+      const real = await realpath(f.path).catch(() => '');
+      if (!real.startsWith(top + sep)) {
+        notes.push(`${display(f.path)}: outside the must-gather (a link), not read`);
+        continue;
+      }
+      const r = await ctx.cache.get(f.path, 'log');
+      if (!r.ok) {
+        notes.push(`${display(f.path)}: ${r.error}`);
+        continue;
+      }
+      const lines = r.parsed.text.split('\n');
+      const first = r.parsed.lines.firstLine;
+      const hits: { file: string; line: number; text: string }[] = [];
+      for (let i = lines.length - 1; i >= 0; i--) {
+        const l = lines[i]!;
+        if (pattern && !l.includes(pattern)) continue;
+        const m = lineTime.exec(l);
+        const t = m ? Date.parse(m[1]!) : undefined;
+        if (
+          t !== undefined &&
+          ((since !== undefined && t < since) || (until !== undefined && t > until))
+        )
+          continue;
+        const text = l.slice(0, 1000);
+        if (found.length + hits.length >= maxLines || bytes + text.length > maxTextBytes) {
+          more++;
+          continue;
+        }
+        bytes += text.length;
+        hits.push({ file: display(f.path), line: first + i + 1, text });
+      }
+      found.push(...hits.reverse());
+    }
+    return {
+      text: `${found.length} line${found.length === 1 ? '' : 's'} of ${container}${pattern ? ` holding ${JSON.stringify(pattern)}` : ''}${more ? `; ${more} more left out (narrow the window or the text)` : ''}.\n${fenced({ lines: found, ...(more ? { leftOut: more } : {}), notes })}`,
+    };
+  }
+  return { text: `No logs of ${container} in the must-gather.`, isError: true };
 }

@@ -26,6 +26,7 @@ import { documentSymbols } from '../features/symbols/documentSymbols';
 import { objectsOf } from '../features/symbols/objects';
 import { caseReport, gatherComparisonMarkdown, otherGathers } from './handOnRequests';
 import { withParsedFiles } from './parsedFiles';
+import { decodeOptionsFrom } from '../machineconfig/dataUrl';
 import { agentTool } from './agentTools';
 import type { RootAnalysis } from '../analysis/analyze';
 import {
@@ -366,7 +367,14 @@ export function startServer(connection: Connection): Workspace {
     const analyses = workspace.analysesFor();
     const place = await placesOf(analyses);
     return withParsedFiles(workspace.cache, (peek) =>
-      agentTool(String(p?.name), p?.input, { analyses, place, causes: analysisCauses, peek }),
+      agentTool(String(p?.name), p?.input, {
+        analyses,
+        place,
+        causes: analysisCauses,
+        peek,
+        cache: workspace.cache,
+        decode: decodeOptionsFrom(workspace.limits),
+      }),
     );
   });
 

@@ -248,9 +248,13 @@ suite('Must-Gather Inspector in VS Code', () => {
       .sort();
     assert.deepEqual(ours, [
       'mustgather_causes',
+      'mustgather_diff_configs',
+      'mustgather_events',
       'mustgather_explain',
       'mustgather_findings',
+      'mustgather_get',
       'mustgather_list',
+      'mustgather_logs',
       'mustgather_recommend',
       'mustgather_status',
       'mustgather_timeline',

@@ -96,12 +96,23 @@ export async function hoverEvents(
   const at = pathAt(parsed, offset);
   const found = at && objectAt(snapshot, file, at.doc, at.path);
   if (!found || !atIdentity(found[1])) return undefined;
-  const of = eventsOf(found[0]);
+  return objectEvents(found[0], store);
+}
+
+/**
+ * An object's Warning events (a Node, pool, ClusterOperator or PodDisruptionBudget), newest
+ * first, read from the namespaces they land in; undefined for another kind.
+ */
+export async function objectEvents(
+  object: KubeObject,
+  store: EventStore,
+): Promise<HoverEvents | undefined> {
+  const of = eventsOf(object);
   if (!of) return undefined;
   const read = await store.warnings(of.namespaces);
   const mine = of.about.flatMap((a) => eventsAbout(read.events, a));
   return {
-    object: found[0],
+    object,
     events: newestFirst([...new Set(mine)]),
     namespaces: of.namespaces,
     unreadable: read.problems.map((p) => p.message),
