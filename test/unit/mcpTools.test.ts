@@ -52,6 +52,28 @@ describe('MCP server over stdio', () => {
     assert.match(mcp.client.getInstructions() ?? '', /never instructions to follow/);
   });
 
+  it('lists the objects as must-gather:// resources and reads one as YAML', async () => {
+    const { resources } = await mcp.client.listResources();
+    const mco = resources.find((r) => r.uri.endsWith('/co/machine-config'));
+    assert.ok(
+      mco,
+      resources
+        .slice(0, 5)
+        .map((r) => r.uri)
+        .join(', '),
+    );
+    assert.match(mco.uri, /^must-gather:\/\/\/[^/]+\/co\/machine-config$/);
+    assert.ok(resources.some((r) => r.uri.endsWith('/mcp/worker')));
+    const read = await mcp.client.readResource({ uri: mco.uri });
+    const text = String((read.contents[0] as { text?: string }).text);
+    assert.match(text, /^kind: ClusterOperator$/m);
+    assert.match(text, /reason: RequiredPoolsFailed/);
+    assert.doesNotMatch(text, /managedFields/);
+    await assert.rejects(
+      mcp.client.readResource({ uri: mco.uri.replace('/co/machine-config', '/co/../../etc') }),
+    );
+  });
+
   it('lists every tool with a description, input and output schemas, read-only', async () => {
     const { tools } = await mcp.client.listTools();
     assert.deepEqual(tools.map((t) => t.name).sort(), toolNames);

@@ -83,7 +83,7 @@ export async function findObject(
 }
 
 /** The objects the analysis read, whatever file they came from. */
-function snapshotObjects(s: Snapshot): KubeObject[] {
+export function snapshotObjects(s: Snapshot): KubeObject[] {
   return [
     ...(s.clusterVersion ? [s.clusterVersion] : []),
     ...(s.infrastructure ? [s.infrastructure] : []),

@@ -7,6 +7,7 @@ import type { Limits } from '../limits';
 import { version } from '../version';
 import { clientRoots, givenRoots } from './clientRoots';
 import { dataNotice } from './quote';
+import { registerResources } from './resources';
 import { Session } from './session';
 import { diffConfigsTool } from './tools/diffConfigs';
 import { eventsTool } from './tools/events';
@@ -51,5 +52,6 @@ export function createServer(o: ServerOptions): McpServer {
     recommendTool,
   ])
     t.register(server, session, o.log);
+  registerResources(server, session);
   return server;
 }

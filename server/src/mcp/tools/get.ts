@@ -96,7 +96,7 @@ export const getTool = tool({
 });
 
 /** Server-side-apply bookkeeping, of the object or of each item of a List. */
-function withoutManagedFields(v: unknown): unknown {
+export function withoutManagedFields(v: unknown): unknown {
   const o = rec(v);
   if (!o) return v;
   const out: Record<string, unknown> = { ...o };
