@@ -17,7 +17,7 @@ import { withoutManagedFields } from './tools/get';
 /** Resources listed per must-gather: the objects of a big cluster run to thousands. */
 const maxListed = 2000;
 
-export function resourceUri(root: string, subject: string): string {
+function resourceUri(root: string, subject: string): string {
   return `must-gather:///${encodeURIComponent(root)}/${subject}`;
 }
 
