@@ -253,6 +253,12 @@ async function main(argv: string[]): Promise<number | undefined> {
   return findings.some((f) => f.severity === 'error') ? 1 : 0;
 }
 
+// A reader that stopped early (`… | head`) is no error: stop writing, as other Unix tools do.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code !== 'EPIPE') throw err;
+  process.exit(process.exitCode ?? 0);
+});
+
 main(process.argv.slice(2)).then(
   (code) => {
     // None when the MCP server runs: it sets its own.

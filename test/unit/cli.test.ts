@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -304,5 +305,26 @@ describe('CLI analyze: the first look at each must-gather', () => {
   it('heads each root of status with the same line', () => {
     const lines = run('status', samples.healthy).stdout.split('\n');
     assert.equal(lines[1], healthyLine.trim());
+  });
+});
+
+describe('CLI output to a reader that stops early', () => {
+  it('exits quietly when stdout closes (`… | head`), status 0 unless one was set', async () => {
+    const child = spawn(
+      process.execPath,
+      [join(repoRoot, 'dist', 'cli.js'), 'timeline', examplesDir, '--format', 'json'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    // Read the first chunk (of some 300 KiB, more than a pipe holds), then close the pipe as
+    // `head -1` does.
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    child.stdout.destroy();
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    assert.equal(code, 0);
+    assert.doesNotMatch(stderr, /EPIPE|fatal|Unhandled/);
   });
 });
