@@ -24,7 +24,7 @@ import { formatJson, formatText } from './cli/report';
 import { toReported, toReportedCauses, toReportedSummaries } from './reports/reported';
 import { formatSarif, toSarif } from './cli/sarif';
 import { formatCaseHtml, formatCaseMarkdown } from './reports/caseReport';
-import { isInside } from './cli/outputPath';
+import { isInside } from './core/paths';
 import { defaultCacheDir } from './gather/archiveCache';
 import { openGathers } from './cli/openGathers';
 import { compareCommand } from './cli/compareCommand';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { escapeHtml, pasteText, safeId } from '../../server/src/reports/caseReport';
-import { isInside } from '../../server/src/cli/outputPath';
+import { isInside } from '../../server/src/core/paths';
 import { copyFixture } from '../support/copyFixture';
 import { fixturesDir, machineConfigOperatorFile, resourceFile, samples } from '../support/fixtures';
 import { runCli } from '../support/cli';

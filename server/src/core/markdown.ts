@@ -20,14 +20,23 @@ export function text(s: string): string {
 }
 
 /**
+ * A run of backticks longer than any in `text`, and at least `min` long: a code span or fence
+ * around `text` that nothing in it can close.
+ */
+export function backtickFence(text: string, min = 1): string {
+  let longest = 0;
+  for (const m of text.matchAll(/`+/g)) longest = Math.max(longest, m[0].length);
+  return '`'.repeat(Math.max(min, longest + 1));
+}
+
+/**
  * An inline code span of untrusted text. The fence is one backtick longer than the longest run
  * inside, so the text cannot close it; Markdown is not interpreted inside a code span. Not for
  * table cells (a `|` would still split the cell there): use `text` in tables.
  */
 export function code(s: string): string {
   const one = s.replace(/\r\n?|\n/g, ' ');
-  const longest = Math.max(0, ...(one.match(/`+/g) ?? []).map((r) => r.length));
-  const fence = '`'.repeat(longest + 1);
+  const fence = backtickFence(one);
   const pad = one.startsWith('`') || one.endsWith('`') || one === '' ? ' ' : '';
   return `${fence}${pad}${one}${pad}${fence}`;
 }

@@ -3,7 +3,7 @@
  * from an archive by its path inside the archive, `!/` between nesting levels
  * (`case.tar!/must-gather.tar.gz!/must-gather.local.1/…`).
  */
-import { relative, sep } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 
 export type PathDisplay = (absolute: string) => string;
 
@@ -30,4 +30,10 @@ export function inRoot(root: string, file: string): string {
   return file.startsWith(root) && /^[\\/]/.test(file.slice(root.length))
     ? file.slice(root.length + 1)
     : file;
+}
+
+/** Whether `file` lies inside `dir` (or is it), both resolved: where nothing may be written. */
+export function isInside(file: string, dir: string): boolean {
+  const rel = relative(resolve(dir), resolve(file));
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }

@@ -10,6 +10,7 @@ import { statusReport } from '../analysis/statusReport';
 import type { Cause } from '../core/cause';
 import type { Severity } from '../core/finding';
 import { summaryLine } from '../core/gatherSummary';
+import { backtickFence } from '../core/markdown';
 import { controlPlaneLabels } from '../core/updateStatus';
 import type { AgentToolResult } from '../protocol/messages';
 import { toReported } from '../reports/reported';
@@ -69,8 +70,7 @@ const dataNotice =
 /** JSON in a fence one backtick longer than any run inside it. */
 function fenced(data: unknown): string {
   const json = JSON.stringify(data, null, 1);
-  const longest = Math.max(2, ...(json.match(/`+/g) ?? []).map((r) => r.length));
-  const fence = '`'.repeat(longest + 1);
+  const fence = backtickFence(json, 3);
   return `${dataNotice}\n${fence}json\n${json}\n${fence}`;
 }
 

@@ -4,7 +4,8 @@
  * real path. A link out of the gather, an absolute path and `../` are refused, never followed.
  */
 import { realpath, stat } from 'node:fs/promises';
-import { isAbsolute, join, sep } from 'node:path';
+import { isAbsolute, join } from 'node:path';
+import { isInside } from '../core/paths';
 import { Refusal } from './refusal';
 
 /** One path segment an agent gave (a name, a namespace, a pod): never a path of its own. */
@@ -31,10 +32,6 @@ export function relativePath(rel: string): string {
   const kept = parts.filter((p) => p !== '' && p !== '.');
   if (kept.length === 0) throw new Refusal('an empty path names no file');
   return kept.join('/');
-}
-
-function isInside(path: string, boundary: string): boolean {
-  return path === boundary || path.startsWith(boundary.endsWith(sep) ? boundary : boundary + sep);
 }
 
 /**
