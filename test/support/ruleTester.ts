@@ -82,7 +82,7 @@ export function ruleTester(
           assert.equal(f.rule, rule.meta.id);
           for (const re of [e.message].flat()) assert.match(wordsOf(f), re);
           if (e.location) assert.deepEqual(f.location, e.location(s));
-          if (e.cause !== undefined) assert.equal(f.cause, e.cause);
+          if ('cause' in e) assert.equal(f.cause, e.cause);
           for (const p of e.related ?? []) {
             assert.ok(
               f.related.some((r) => p(r, s)),

@@ -81,23 +81,14 @@ export async function analyzeRoot(
   const idx = index ?? (await buildIndex(root));
   const { snapshot, problems, filesRead, events } = await loadSnapshot(idx, ctx.cache);
   const summary = await summarizeGather(idx, snapshot, ctx.cache);
-  const internalErrors: string[] = [];
-  const found: Finding[] = [...problems];
   // Where the update stands is judged once, before the rules, which read it.
   const assessment = assessUpdate(snapshot);
-  const ruleContext: RuleContext = { limits: ctx.limits, assessment };
-  for (const rule of rules) {
-    // A rule turned off is not run: it can neither report nor explain another rule's finding.
-    if (ctx.levels[rule.meta.id] === 'off') continue;
-    try {
-      found.push(...rule.check(snapshot, ruleContext));
-    } catch (err) {
-      internalErrors.push(
-        `rule ${rule.meta.id} failed on ${root.path}: ${(err as Error).stack ?? String(err)}`,
-      );
-    }
-  }
-  const findings = sortFindings(foldExplained(applyLevels(found, ctx.levels), rules));
+  const { findings, internalErrors } = checkSnapshot(
+    snapshot,
+    { limits: ctx.limits, assessment },
+    ctx.levels,
+    { problems, where: root.path },
+  );
   return {
     root,
     index: idx,
@@ -108,6 +99,36 @@ export async function analyzeRoot(
     findings,
     filesRead,
     events,
+    internalErrors,
+  };
+}
+
+/**
+ * The findings of one snapshot: every rule that is not off, then the user's levels, then the
+ * findings another shown finding explains folded into it. Pure; a rule that throws is an
+ * internal error, never a lost analysis.
+ */
+export function checkSnapshot(
+  snapshot: Snapshot,
+  ruleContext: RuleContext,
+  levels: RuleLevels,
+  o: { problems?: readonly Finding[]; where?: string } = {},
+): { findings: Finding[]; internalErrors: string[] } {
+  const internalErrors: string[] = [];
+  const found: Finding[] = [...(o.problems ?? [])];
+  for (const rule of rules) {
+    // A rule turned off is not run: it can neither report nor explain another rule's finding.
+    if (levels[rule.meta.id] === 'off') continue;
+    try {
+      found.push(...rule.check(snapshot, ruleContext));
+    } catch (err) {
+      internalErrors.push(
+        `rule ${rule.meta.id} failed on ${o.where ?? 'a snapshot'}: ${(err as Error).stack ?? String(err)}`,
+      );
+    }
+  }
+  return {
+    findings: sortFindings(foldExplained(applyLevels(found, levels), rules)),
     internalErrors,
   };
 }

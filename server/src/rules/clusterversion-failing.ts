@@ -1,21 +1,36 @@
 /**
  * clusterversion-failing: ClusterVersion reports Failing=True. A refused release (the 4.7–4.9
- * precondition and payload reasons) is clusterversion-update-not-accepted's finding instead.
+ * precondition and payload reasons) is clusterversion-update-not-accepted's to explain. A Failing
+ * that only repeats operators' Degraded or Available=False is a warning, as `oc adm upgrade
+ * status` prints it ("Update Stalled"): the operators' own findings carry the error.
  */
 import { findCondition } from '../model/condition';
 import { operatorsNamed } from '../model/operatorMessages';
 import type { Snapshot } from '../model/snapshot';
 import { notAcceptedFailingReasons } from '../model/updateAcceptance';
+import { releaseRefusedCause } from './consequences';
 import { finding } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { clip, when } from '../core/text';
 import { heldFor, paragraphs } from './words';
 
+/**
+ * The CVO's Failing reasons that only say operators are degraded or unavailable
+ * (cluster-version-operator `pkg/payload/task.go`, the ClusterOperator precondition errors):
+ * `operator-degraded` and `operator-unavailable` judge those operators.
+ */
+const operatorReasons = new Set([
+  'ClusterOperatorDegraded',
+  'ClusterOperatorsDegraded',
+  'ClusterOperatorNotAvailable',
+  'ClusterOperatorsNotAvailable',
+]);
+
 export const clusterVersionFailing: Rule = {
   meta: {
     id: 'clusterversion-failing',
     defaultSeverity: 'error',
-    levels: 'error',
+    levels: 'error (warning when it only repeats degraded or unavailable operators)',
     description: 'ClusterVersion reports Failing=True',
     explanation:
       'ClusterVersion reports Failing=True; links the operators it names (not for a refused release: that is `clusterversion-update-not-accepted`).',
@@ -27,7 +42,6 @@ export const clusterVersionFailing: Rule = {
     const cv = s.clusterVersion;
     const c = cv && findCondition(cv.conditions, 'Failing');
     if (!cv || c?.status !== 'True') return [];
-    if (Object.hasOwn(notAcceptedFailingReasons, c.reason)) return [];
     const named = operatorsNamed(c.message);
     const held = heldFor(c.lastTransitionTime, s.gatherTime);
     const message =
@@ -41,22 +55,22 @@ export const clusterVersionFailing: Rule = {
         ? `Start from the ClusterOperator${named.length > 1 ? 's' : ''} it names: ${named.join(', ')}.`
         : '',
     );
-    return [
-      finding(
-        clusterVersionFailing,
-        cv.subject,
-        c.location,
-        { message, detail },
-        named.map((n) => {
-          const o = s.operators.find((x) => x.name === n);
-          const deg = o && findCondition(o.conditions, 'Degraded');
-          return o
-            ? { ...(deg?.location ?? o.at('status')), message: `ClusterOperator ${n}` }
-            : undefined;
-        }),
-        undefined,
-        c.lastTransitionTime,
-      ),
-    ];
+    const f = finding(
+      clusterVersionFailing,
+      cv.subject,
+      c.location,
+      { message, detail },
+      named.map((n) => {
+        const o = s.operators.find((x) => x.name === n);
+        const deg = o && findCondition(o.conditions, 'Degraded');
+        return o
+          ? { ...(deg?.location ?? o.at('status')), message: `ClusterOperator ${n}` }
+          : undefined;
+      }),
+      operatorReasons.has(c.reason) ? 'warning' : 'error',
+      c.lastTransitionTime,
+    );
+    if (Object.hasOwn(notAcceptedFailingReasons, c.reason)) f.cause = releaseRefusedCause;
+    return [f];
   },
 };

@@ -16,6 +16,7 @@ import type { Release } from '../model/release';
 import type { Snapshot } from '../model/snapshot';
 import { preconditionsOf, updateRefusal } from '../model/updateAcceptance';
 import type { PreconditionFailure, UpdateRefusal } from '../model/updateAcceptance';
+import { releaseRefusedCause } from './consequences';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 
@@ -34,6 +35,8 @@ export const clusterVersionUpdateNotAccepted: Rule = {
     impact: 'Update Stalled',
     reads: ['ClusterVersion', 'ClusterOperator', 'ConfigMap'],
     leadsTo: ['clusterversion-failing', 'clusterversion-update-incomplete'],
+    // 4.7-4.9 say the refusal as Failing=True (UpgradePreconditionCheckFailed, …).
+    explains: [{ rule: 'clusterversion-failing', cause: releaseRefusedCause }],
   },
   check(s: Snapshot, _context: RuleContext) {
     const cv = s.clusterVersion;

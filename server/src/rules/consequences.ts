@@ -37,3 +37,15 @@ export const poolSymptoms = [
 
 /** The `cause` of findings about a node whose drain cannot finish (a daemon's reason, a stuck drain). */
 export const drainCause = 'drain';
+
+/**
+ * The `cause` of a finding whose fact another rule reports in full when it runs: an operator
+ * degraded only by its static-pod rollout (`control-plane-rollout-stuck`), a pool degraded only by
+ * its pinned image sets (`pinnedimageset-degraded`) or its image build (`ocl-build-failed`), a
+ * ClusterVersion failing because it refused the release (`clusterversion-update-not-accepted`).
+ * The other rule's `explains` names it, so turning that rule off shows this finding again.
+ */
+export const staticPodRolloutCause = 'static-pod-rollout';
+export const pinnedImageSetsCause = 'pinned-image-sets';
+export const imageBuildCause = 'image-build';
+export const releaseRefusedCause = 'release-refused';

@@ -30,7 +30,7 @@ import { messageMaxLength } from '../core/finding';
 import { clip, listing, plural, when } from '../core/text';
 import { fitted, heldFor, paragraphs } from './words';
 import type { Finding } from '../core/finding';
-import { operatorSymptoms } from './consequences';
+import { operatorSymptoms, staticPodRolloutCause } from './consequences';
 
 /** The CVO's run levels of these operators and of machine-config (the payload's manifest prefixes). */
 const runLevel: Record<string, number> = {
@@ -63,6 +63,11 @@ export const controlPlaneRolloutStuck: Rule = {
     impact: 'Update Stalled',
     reads: ['ClusterVersion', 'ClusterOperator', 'Node', 'Event'],
     leadsTo: [...operatorSymptoms],
+    // Its version (the rollout carries it) and a Degraded=True that only the rollout causes.
+    explains: [
+      { rule: 'operator-not-leveled' },
+      { rule: 'operator-degraded', cause: staticPodRolloutCause },
+    ],
   },
   check(s: Snapshot, context: RuleContext) {
     const a = assessmentOf(s, context);

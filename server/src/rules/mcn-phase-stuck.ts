@@ -11,7 +11,8 @@
  * One finding per node and cause: a node whose daemon annotations say Degraded or Unreconcilable
  * is reported by `node-mcd-degraded`, `node-os-update-failed` or `node-ondisk-drift`, and a node
  * stuck in its drain by `mco-drain-stuck`; they carry the MachineConfigNode's phase as evidence
- * (`mcnEvidence`) and this rule stays quiet on them.
+ * (`mcnEvidence`) and explain this rule's finding on the node (their `explains`), which comes
+ * back when they are off.
  */
 import { clip, duration, isoTime } from '../core/text';
 import type { Condition } from '../model/condition';
@@ -25,7 +26,7 @@ import { minutesSince } from './ages';
 import { nodeTitle, paragraphs } from './words';
 import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
-import { poolSymptoms } from './consequences';
+import { drainCause, poolSymptoms } from './consequences';
 
 /** Longer than this in one phase is stuck: the MCO's per-node budget and the drain controller's threshold. */
 const mcnStuckMinutes = 10;
@@ -82,7 +83,7 @@ export const mcnPhaseStuck: Rule = {
     description:
       "a node's MachineConfigNode holds one update phase too long, or reports NodeDegraded (4.16+)",
     explanation:
-      "a node's MachineConfigNode (4.16+ TechPreview, default from 4.20, gathered from 4.19) has held one update phase (`Unknown`: running or retrying) for more than 10 minutes, or reports `NodeDegraded=True` while the node's annotations do not say Degraded; quotes the phase's message. Nodes the node rules and `mco-drain-stuck` report get the phase as related evidence instead.",
+      "a node's MachineConfigNode (4.16+ TechPreview, default from 4.20, gathered from 4.19) has held one update phase (`Unknown`: running or retrying) for more than 10 minutes, or reports `NodeDegraded=True`; quotes the phase's message. On a node the daemon rules (Degraded) or `mco-drain-stuck` (a drain phase) report, it is their related evidence, and shown again when they are off.",
     impact: 'Update Stalled',
     reads: ['ClusterVersion', 'ClusterOperator', 'Node', 'MachineConfigNode'],
     leadsTo: [...poolSymptoms],
@@ -95,19 +96,16 @@ export const mcnPhaseStuck: Rule = {
     );
     return s.machineConfigNodes.flatMap((m) => {
       const node = s.nodes.find((n) => n.name === m.nodeName);
-      // Reported, with the daemon's reason, by node-mcd-degraded and its siblings.
-      if (node?.mcdState === 'Degraded' || node?.mcdState === 'Unreconcilable') return [];
+      const daemonDegraded = node?.mcdState === 'Degraded' || node?.mcdState === 'Unreconcilable';
       const degraded = m.degraded;
       const phase = m.phase;
       if (!degraded && (!phase || m.updated)) return [];
-      // A drain still open is mco-drain-stuck's, which names the pod and the budget.
-      if (
+      // A drain still open: mco-drain-stuck, which names the pod and the budget, explains it.
+      const draining =
         !degraded &&
-        phase &&
+        !!phase &&
         drainPhases.has(phase.condition.type) &&
-        node?.pendingDrain === 'controller'
-      )
-        return [];
+        node?.pendingDrain === 'controller';
       const since = phase?.condition.lastTransitionTime;
       const minutes = minutesSince(since, now);
       if (!degraded && (minutes === undefined || minutes < mcnStuckMinutes)) return [];
@@ -142,9 +140,15 @@ export const mcnPhaseStuck: Rule = {
       if (degraded) {
         parts.push(
           `NodeDegraded=True: ${clip(degraded.message || 'no message', 400)}.` +
-            (node
-              ? ` The node's daemon state is ${node.mcdState ?? 'not set'}, not yet Degraded.`
-              : ' The gather holds no Node object for it.'),
+            (!node
+              ? ' The gather holds no Node object for it.'
+              : daemonDegraded
+                ? ` The node's daemon state is ${node.mcdState} too.`
+                : ` The node's daemon state is ${node.mcdState ?? 'not set'}, not yet Degraded.`),
+        );
+      } else if (daemonDegraded) {
+        parts.push(
+          `The node's daemon state is ${node.mcdState}: ${clip(node.mcdReason || 'no reason given', 300)}.`,
         );
       }
       const moving =
@@ -159,28 +163,28 @@ export const mcnPhaseStuck: Rule = {
         if (what) parts.push(`In this phase ${what}.`);
       } else if (moving) parts.push(moving);
       const location = (degraded ?? phase?.condition)!.location;
-      return [
-        finding(
-          mcnPhaseStuck,
-          `node/${m.nodeName}`,
-          location,
-          { message, detail: paragraphs(...parts) },
-          [
-            phase &&
-              degraded &&
-              rel(phase.condition.location, `phase ${phase.condition.type} is Unknown`),
-            phase?.parent &&
-              rel(
-                phase.parent.location,
-                `parent phase ${phase.parent.type} is ${phase.parent.status}`,
-              ),
-            node &&
-              rel(node.at('metadata', 'annotations', nodeAnnotations.state), "the daemon's state"),
-          ],
-          degraded ? 'error' : mcnPhaseStuck.meta.defaultSeverity,
-          since ?? degraded?.lastTransitionTime,
-        ),
-      ];
+      const f = finding(
+        mcnPhaseStuck,
+        `node/${m.nodeName}`,
+        location,
+        { message, detail: paragraphs(...parts) },
+        [
+          phase &&
+            degraded &&
+            rel(phase.condition.location, `phase ${phase.condition.type} is Unknown`),
+          phase?.parent &&
+            rel(
+              phase.parent.location,
+              `parent phase ${phase.parent.type} is ${phase.parent.status}`,
+            ),
+          node &&
+            rel(node.at('metadata', 'annotations', nodeAnnotations.state), "the daemon's state"),
+        ],
+        degraded || daemonDegraded ? 'error' : mcnPhaseStuck.meta.defaultSeverity,
+        since ?? degraded?.lastTransitionTime,
+      );
+      if (draining) f.cause = drainCause;
+      return [f];
     });
   },
 };

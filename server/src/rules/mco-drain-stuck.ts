@@ -1,7 +1,7 @@
 /**
  * mco-drain-stuck: a node is cordoned for its update and its drain does not finish, before the
- * daemon gives up (after an hour it marks the node Degraded, and `node-mcd-degraded` reports
- * it). 4.11+: the node's `desiredDrain` (`drain-<config>`) differs from `lastAppliedDrain`, and
+ * daemon gives up (after an hour it marks the node Degraded, and `node-mcd-degraded`, which
+ * names the same pod, explains this finding). 4.11+: the node's `desiredDrain` (`drain-<config>`) differs from `lastAppliedDrain`, and
  * the machine-config-controller's drain controller logs each attempt and each eviction a
  * PodDisruptionBudget refuses; ≤4.10: the daemon drains the node itself (cordoned, state
  * Working). A drain of a few minutes is normal: the rule speaks once evictions are refused or an
@@ -53,6 +53,8 @@ export const mcoDrainStuck: Rule = {
       'Event',
     ],
     leadsTo: [...poolSymptoms],
+    // The node's MachineConfigNode held in Cordoned or Drained by this drain.
+    explains: [{ rule: 'mcn-phase-stuck', cause: drainCause }],
   },
   check(s: Snapshot, context: RuleContext) {
     const now = assessmentOf(s, context).now;
@@ -61,8 +63,6 @@ export const mcoDrainStuck: Rule = {
         s.clusterVersion?.desiredVersion,
     );
     return s.nodes.flatMap((n) => {
-      // Degraded for the drain already: node-mcd-degraded reports it, naming the same pod.
-      if (n.mcdState === 'Degraded' || n.mcdState === 'Unreconcilable') return [];
       const kind = n.pendingDrain;
       if (!kind) return [];
       const d = drainOfNode(s, n.name);

@@ -1,8 +1,9 @@
 /**
  * node-mcd-degraded: the machine-config daemon on a node reports state Degraded or
  * Unreconcilable; the finding sits on the node file, with its pool as related evidence. A node
- * whose reason is an OS update failure or on-disk drift is left to `node-os-update-failed` and
- * `node-ondisk-drift` (one finding per node and cause; `classifyNodeReason` decides).
+ * whose reason is an OS update failure or on-disk drift is explained by `node-os-update-failed`
+ * or `node-ondisk-drift` when they run (their `explains`); this rule still reports it, so turning
+ * them off shows it here.
  */
 import { nodeAnnotations } from '../model/node';
 import { primaryPool } from '../model/snapshot';
@@ -10,7 +11,7 @@ import type { Snapshot } from '../model/snapshot';
 import { mcnEvidence, nodeMove } from './nodeText';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
-import { classifyNodeReason, explainNodeReason, isDrainFailure } from '../model/nodeFailures';
+import { explainNodeReason, isDrainFailure } from '../model/nodeFailures';
 import { describeBlockers, drainOfNode } from './drainText';
 import { clip, plural } from '../core/text';
 import { podsInError } from '../model/drainLog';
@@ -41,14 +42,14 @@ export const nodeMcdDegraded: Rule = {
       'Event',
     ],
     leadsTo: [...poolSymptoms],
+    // What the same node shows on the way to Degraded: its stuck drain, its MachineConfigNode's phase.
+    explains: [{ rule: 'mco-drain-stuck' }, { rule: 'mcn-phase-stuck' }],
   },
   check(s: Snapshot, _context: RuleContext) {
     return s.nodes.flatMap((n) => {
       const state = n.mcdState;
       if (state !== 'Degraded' && state !== 'Unreconcilable') return [];
       const reason = n.mcdReason ?? '';
-      // Reported by node-os-update-failed or node-ondisk-drift.
-      if (classifyNodeReason(reason)) return [];
       const pool = primaryPool(s, n);
       const meaning = explainNodeReason(reason);
       // A drain that timed out: the controller's log names the pod it could not evict.

@@ -30,6 +30,8 @@ export const nodeOndiskDrift: Rule = {
     impact: 'Update Stalled',
     reads: ['ClusterVersion', 'MachineConfig', 'Node'],
     leadsTo: [...poolSymptoms],
+    // The same Degraded node, said without the failure's kind (and, through it, its drain and phase).
+    explains: [{ rule: 'node-mcd-degraded' }],
   },
   check(s: Snapshot, _context: RuleContext) {
     const release = parseRelease(s.clusterVersion?.desiredVersion);

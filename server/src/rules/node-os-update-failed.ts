@@ -30,6 +30,8 @@ export const nodeOsUpdateFailed: Rule = {
     impact: 'Update Stalled',
     reads: ['ClusterVersion', 'MachineConfig', 'Node', 'machine-config-daemon log', 'Event'],
     leadsTo: [...poolSymptoms],
+    // The same Degraded node, said without the failure's kind (and, through it, its drain and phase).
+    explains: [{ rule: 'node-mcd-degraded' }],
   },
   check(s: Snapshot, _context: RuleContext) {
     const release = parseRelease(s.clusterVersion?.desiredVersion);

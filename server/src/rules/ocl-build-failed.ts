@@ -15,7 +15,7 @@ import { paragraphs } from './words';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { clip, when } from '../core/text';
-import { poolSymptoms } from './consequences';
+import { imageBuildCause, poolSymptoms } from './consequences';
 
 export const oclBuildFailed: Rule = {
   meta: {
@@ -34,6 +34,8 @@ export const oclBuildFailed: Rule = {
       'MachineOSBuild',
     ],
     leadsTo: [...poolSymptoms],
+    // A pool Degraded through its failed image build alone.
+    explains: [{ rule: 'pool-degraded', cause: imageBuildCause }],
   },
   check(s: Snapshot, _context: RuleContext) {
     const release = parseRelease(s.clusterVersion?.desiredVersion);

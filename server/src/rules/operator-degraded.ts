@@ -1,8 +1,8 @@
 /**
  * operator-degraded: a ClusterOperator reports Degraded=True, with its own reason and message:
  * information under 5 minutes, a warning, an error from 40 minutes (as oc adm upgrade status).
- * A static-pod operator degraded only by its installer or etcd members is left to
- * control-plane-rollout-stuck, which reports that rollout. A ClusterOperatorDegraded alert on the
+ * A static-pod operator degraded only by its installer or etcd members is explained by
+ * control-plane-rollout-stuck (the `static-pod-rollout` cause), which reports that rollout. A ClusterOperatorDegraded alert on the
  * operator is related evidence.
  */
 import { findCondition } from '../model/condition';
@@ -15,7 +15,7 @@ import { heldFor } from './words';
 
 import type { Rule, RuleContext } from './rule';
 import { clip } from '../core/text';
-import { clusterSymptoms } from './consequences';
+import { clusterSymptoms, staticPodRolloutCause } from './consequences';
 
 export const operatorDegraded: Rule = {
   meta: {
@@ -33,8 +33,6 @@ export const operatorDegraded: Rule = {
     return s.operators.flatMap((o) => {
       const c = findCondition(o.conditions, 'Degraded');
       if (c?.status !== 'True') return [];
-      // An installer or etcd-member failure alone: control-plane-rollout-stuck reports it.
-      if (degradedOnlyByRollout(o)) return [];
       const words = conditionWords(c);
       const message = withQuote(
         `${o.name} is Degraded${heldFor(c.lastTransitionTime, s.gatherTime)}`,
@@ -61,6 +59,8 @@ export const operatorDegraded: Rule = {
         40,
       );
       f.related.push(...alertEvidence(s, ['ClusterOperatorDegraded'], { name: o.name }));
+      // An installer or etcd-member failure alone: control-plane-rollout-stuck explains it.
+      if (degradedOnlyByRollout(o)) f.cause = staticPodRolloutCause;
       return [f];
     });
   },

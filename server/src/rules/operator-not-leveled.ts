@@ -3,13 +3,12 @@
  * target. While an update progresses, operators the cluster-version operator has not reached yet
  * are normal progress (the update status counts them): only those it reports waiting on are
  * findings, and every one once the update is stalled. A control-plane operator whose static-pod
- * rollout has not converged is control-plane-rollout-stuck's to report.
+ * rollout has not converged is explained by control-plane-rollout-stuck when that rule runs.
  */
 import { describe, findCondition } from '../model/condition';
 import type { Snapshot } from '../model/snapshot';
 import { payloadOperators } from '../model/assessment/controlPlane';
 import { operatorsNamed } from '../model/operatorMessages';
-import { staticPodRollout } from '../model/staticPods';
 import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { clip, listing } from '../core/text';
@@ -40,9 +39,6 @@ export const operatorNotLeveled: Rule = {
       const v = o.operatorVersion;
       if (!v || v.version === target) return [];
       if (inProgress && !waitedOn.has(o.name)) return [];
-      // A static-pod rollout that has not converged: control-plane-rollout-stuck reports it,
-      // version included.
-      if (staticPodRollout(o)) return [];
       // The operator the CVO waits on, in an update on time and neither Degraded nor unavailable:
       // its turn in the update (rolling out, or not yet started: the CVO has just reached it),
       // said as information. Slow or stalled, or unhealthy, it is a warning.

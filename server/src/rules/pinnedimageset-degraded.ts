@@ -12,7 +12,7 @@ import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { clip, listing, when } from '../core/text';
 import { fit, paragraphs } from './words';
-import { poolSymptoms } from './consequences';
+import { pinnedImageSetsCause, poolSymptoms } from './consequences';
 
 const maxListed = 10;
 
@@ -35,6 +35,8 @@ export const pinnedImageSetDegraded: Rule = {
     impact: 'Update Stalled',
     reads: ['ClusterVersion', 'ClusterOperator', 'MachineConfigPool', 'Node'],
     leadsTo: [...poolSymptoms],
+    // A pool Degraded through its pinned image sets alone (4.16-4.18).
+    explains: [{ rule: 'pool-degraded', cause: pinnedImageSetsCause }],
   },
   check(s: Snapshot, _context: RuleContext) {
     const release = parseRelease(s.clusterVersion?.desiredVersion);

@@ -8,7 +8,7 @@ import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { clip, when } from '../core/text';
 import { fit, paragraphs } from './words';
-import { machineConfigSymptoms } from './consequences';
+import { imageBuildCause, machineConfigSymptoms, pinnedImageSetsCause } from './consequences';
 
 const maxNodesListed = 10;
 
@@ -36,10 +36,6 @@ export const poolDegraded: Rule = {
     return s.pools.flatMap((p) => {
       const cond = degradedCondition(p);
       if (cond?.status !== 'True') return [];
-      // Degraded only through PinnedImageSetsDegraded: pinnedimageset-degraded reports the pool.
-      if (onlyPinnedImageSets(p)) return [];
-      // Degraded only through a failed on-cluster image build: ocl-build-failed reports the pool.
-      if (onlyBuildFailure(s, p)) return [];
       const failing = nodesOf(s, p).filter(
         (n) => n.mcdState === 'Degraded' || n.mcdState === 'Unreconcilable',
       );
@@ -67,32 +63,35 @@ export const poolDegraded: Rule = {
         `${count} ${impact}`,
         'Open the degraded nodes: `node-mcd-degraded`, `node-os-update-failed` or `node-ondisk-drift` reports each of them, with its reason.',
       );
-      return [
-        finding(
-          poolDegraded,
-          p.subject,
-          cond.location,
-          { message, detail },
-          [
-            cond.type !== 'NodeDegraded'
-              ? rel(p.condition('NodeDegraded')?.location, `pool ${p.name} NodeDegraded`)
-              : undefined,
-            p.condition('RenderDegraded')?.status === 'True'
-              ? rel(p.condition('RenderDegraded')?.location, `pool ${p.name} RenderDegraded`)
-              : undefined,
-            ...failing
-              .slice(0, maxNodesListed)
-              .map((n) =>
-                rel(
-                  n.at('metadata', 'annotations', nodeAnnotations.state),
-                  `node ${n.name} is ${n.mcdState}: ${clip(n.mcdReason ?? 'no reason given', 200)}`,
-                ),
+      const f = finding(
+        poolDegraded,
+        p.subject,
+        cond.location,
+        { message, detail },
+        [
+          cond.type !== 'NodeDegraded'
+            ? rel(p.condition('NodeDegraded')?.location, `pool ${p.name} NodeDegraded`)
+            : undefined,
+          p.condition('RenderDegraded')?.status === 'True'
+            ? rel(p.condition('RenderDegraded')?.location, `pool ${p.name} RenderDegraded`)
+            : undefined,
+          ...failing
+            .slice(0, maxNodesListed)
+            .map((n) =>
+              rel(
+                n.at('metadata', 'annotations', nodeAnnotations.state),
+                `node ${n.name} is ${n.mcdState}: ${clip(n.mcdReason ?? 'no reason given', 200)}`,
               ),
-          ],
-          undefined,
-          cond.lastTransitionTime,
-        ),
-      ];
+            ),
+        ],
+        undefined,
+        cond.lastTransitionTime,
+      );
+      // Degraded only through its pinned image sets or a failed image build: the rule that
+      // reports those explains this finding.
+      if (onlyPinnedImageSets(p)) f.cause = pinnedImageSetsCause;
+      else if (onlyBuildFailure(s, p)) f.cause = imageBuildCause;
+      return [f];
     });
   },
 };

@@ -29,8 +29,8 @@ export const poolNotUpdated: Rule = {
   check(s: Snapshot, context: RuleContext) {
     const assessment = assessmentOf(s, context);
     return s.pools.flatMap((p) => {
-      // A paused pool's lag is pool-paused's finding.
-      if (p.isUpdated || p.paused) return [];
+      // A paused pool's lag is also pool-paused's finding, which explains this one.
+      if (p.isUpdated) return [];
       const updated = p.condition('Updated');
       const behind = nodesOf(s, p).filter(
         (n) => n.currentConfig !== p.targetConfig || n.mcdState !== 'Done',

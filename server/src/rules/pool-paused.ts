@@ -23,6 +23,8 @@ export const poolPaused: Rule = {
     impact: 'Update Stalled',
     reads: ['ClusterVersion', 'MachineConfigPool', 'Node'],
     leadsTo: [...poolSymptoms],
+    // A paused pool's lag behind its target.
+    explains: [{ rule: 'pool-not-updated' }],
   },
   check(s: Snapshot, context: RuleContext) {
     const assessment = assessmentOf(s, context);

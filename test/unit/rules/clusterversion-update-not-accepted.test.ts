@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { checkSnapshot } from '../../../server/src/analysis/analyze';
 import { describe, it } from 'node:test';
 import type { Json } from '../../../server/src/model/access';
 import { assessUpdate } from '../../../server/src/model/assessment';
@@ -315,15 +316,22 @@ ruleTester(clusterVersionUpdateNotAccepted, {
 });
 
 describe('clusterversion-update-not-accepted: one finding per cause', () => {
-  it('clusterversion-failing stays quiet for the 4.7–4.9 refusal reasons', async () => {
+  it('explains clusterversion-failing for the 4.7–4.9 refusal reasons: one finding shown', async () => {
     for (const reason of [
       'UpgradePreconditionCheckFailed',
       'ImageVerificationFailed',
       'UpdatePayloadRetrievalFailed',
     ]) {
       const s = await snapshotOf(samples.workerBlocksMco, asRefused47(reason, 'x'))();
-      assert.deepEqual(clusterVersionFailing.check(s, ruleContext), [], reason);
+      assert.deepEqual(
+        clusterVersionFailing.check(s, ruleContext).map((f) => f.cause),
+        ['release-refused'],
+        reason,
+      );
       assert.equal(clusterVersionUpdateNotAccepted.check(s, ruleContext).length, 1, reason);
+      const shown = checkSnapshot(s, ruleContext, {}).findings.map((f) => f.rule);
+      assert.ok(shown.includes('clusterversion-update-not-accepted'), reason);
+      assert.ok(!shown.includes('clusterversion-failing'), reason);
     }
   });
 

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { checkSnapshot } from '../../../server/src/analysis/analyze';
 import { it } from 'node:test';
 import type { Json } from '../../../server/src/model/access';
 import type { Snapshot } from '../../../server/src/model/snapshot';
@@ -54,15 +55,25 @@ ruleTester(mcnPhaseStuck, {
         setCondition(mcn(s), 'UpdateExecuted', { lastTransitionTime: twoMinutes });
       }),
     },
+  ],
+  invalid: [
     {
-      name: 'leaves a node whose daemon says Degraded to node-mcd-degraded and its siblings',
+      name: 'a node whose daemon says Degraded: an error (node-mcd-degraded and its siblings explain it)',
       snapshot: snapshotOf(updates.mcnStuck, degradedMcn, (s) => {
         annotations(s)['machineconfiguration.openshift.io/state'] = 'Degraded';
         annotations(s)['machineconfiguration.openshift.io/reason'] = 'unexpected error';
       }),
+      findings: [
+        {
+          severity: 'error',
+          subject: `node/${stuck}`,
+          message: [/NodeDegraded=True/, /The node's daemon state is Degraded too\./],
+          cause: undefined,
+        },
+      ],
     },
     {
-      name: 'leaves a drain still open to mco-drain-stuck (Drained Unknown, desiredDrain not applied)',
+      name: 'a drain still open (Drained Unknown, desiredDrain not applied) carries the drain cause mco-drain-stuck explains',
       snapshot: snapshotOf(updates.mcnStuck, (s) => {
         setCondition(mcn(s), 'AppliedFilesAndOS', { status: 'False' });
         setCondition(mcn(s), 'Drained', {
@@ -73,9 +84,15 @@ ruleTester(mcnPhaseStuck, {
         annotations(s)['machineconfiguration.openshift.io/lastAppliedDrain'] =
           'uncordon-rendered-worker-7e05e4ba3bd5460aa1c820cc7e5f4a20';
       }),
+      findings: [
+        {
+          severity: 'warning',
+          subject: `node/${stuck}`,
+          message: /stuck in MachineConfigNode phase .*Drained/,
+          cause: 'drain',
+        },
+      ],
     },
-  ],
-  invalid: [
     {
       name: 'update-mcn-stuck: a worker holds AppliedFilesAndOS for 34 minutes (4.20, v1)',
       snapshot: snapshotOf(updates.mcnStuck),
@@ -179,5 +196,12 @@ it('node-mcd-degraded carries the MachineConfigNode phase of the node it reports
     r.message,
     /^its MachineConfigNode is in phase UpdateExecuted\/AppliedFilesAndOS \(Unknown\) since 2026-01-14T09:48:34Z \(34m3s before the gather\)$/,
   );
-  assert.equal(mcnPhaseStuck.check(s, ruleContext).length, 0);
+  // Its own finding is folded into node-mcd-degraded's (explainedPairs.test.ts).
+  assert.equal(mcnPhaseStuck.check(s, ruleContext).length, 1);
+  assert.deepEqual(
+    checkSnapshot(s, ruleContext, {})
+      .findings.filter((f) => f.subject === `node/${stuck}`)
+      .map((f) => f.rule),
+    ['node-mcd-degraded'],
+  );
 });

@@ -192,10 +192,7 @@ ruleTester(mcoDrainStuck, {
       snapshot: snapshotOf(path),
       reason: 'a drain of a few minutes without eviction errors is normal',
     })),
-    {
-      name: 'leaves a node already Degraded for the drain to node-mcd-degraded (one finding per node and cause)',
-      snapshot: snapshotOf(updates.stalled),
-    },
+    // A node already Degraded for the drain: node-mcd-degraded explains it (explainedPairs.test.ts).
     {
       name: 'stays quiet on a drain of 5 minutes with no eviction refused',
       snapshot: snapshotOf(updates.drainBlocked, (s) => {

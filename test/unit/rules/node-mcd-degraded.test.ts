@@ -25,17 +25,7 @@ const unknownReason =
 const node = (s: Snapshot, name: string) => s.nodes.find((n) => n.name === name)!;
 
 ruleTester(nodeMcdDegraded, {
-  valid: [
-    { name: 'stays quiet on a healthy cluster', snapshot: snapshotOf(samples.healthy) },
-    {
-      name: 'leaves an OS update failure to node-os-update-failed (one finding per node and cause)',
-      snapshot: snapshotOf(updates.osPullFailed),
-    },
-    {
-      name: 'leaves on-disk drift to node-ondisk-drift (one finding per node and cause)',
-      snapshot: snapshotOf(updates.ondiskDrift),
-    },
-  ],
+  valid: [{ name: 'stays quiet on a healthy cluster', snapshot: snapshotOf(samples.healthy) }],
   invalid: [
     {
       name: 'quotes an unknown reason in the message, cut to 80 characters, and whole in the detail',

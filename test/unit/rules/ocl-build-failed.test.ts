@@ -191,15 +191,18 @@ ruleTester(oclBuildFailed, {
   ],
 });
 
-// pool-degraded leaves a pool Degraded only through its failed build to ocl-build-failed.
+// A pool Degraded only through its failed build: pool-degraded reports it with the cause this
+// rule explains (folded while this rule runs, shown when it is off; explainedPairs.test.ts).
 ruleTester(poolDegraded, {
-  valid: [
-    {
-      name: 'update-ocl-build-failed: the worker pool is the ocl-build-failed finding',
-      snapshot: snapshotOf(updates.oclBuildFailed),
-    },
-  ],
+  valid: [],
   invalid: [
+    {
+      name: 'update-ocl-build-failed: the worker pool, with the image-build cause',
+      snapshot: snapshotOf(updates.oclBuildFailed),
+      findings: [
+        { severity: 'error', subject: 'mcp/worker', message: /Degraded/, cause: 'image-build' },
+      ],
+    },
     {
       name: 'a pool Degraded by a node as well is still reported by pool-degraded',
       snapshot: snapshotOf(updates.oclBuildFailed, (s) =>
@@ -208,7 +211,9 @@ ruleTester(poolDegraded, {
           reason: '1 nodes are reporting degraded status on sync',
         }),
       ),
-      findings: [{ severity: 'error', subject: 'mcp/worker', message: /NodeDegraded/ }],
+      findings: [
+        { severity: 'error', subject: 'mcp/worker', message: /NodeDegraded/, cause: undefined },
+      ],
     },
   ],
 });

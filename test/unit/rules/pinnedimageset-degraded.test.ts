@@ -182,23 +182,41 @@ ruleTester(pinnedImageSetDegraded, {
   ],
 });
 
-// pool-degraded leaves a pool that is Degraded only through its pinned image sets to this rule.
+// A pool Degraded only through its pinned image sets: pool-degraded reports it with the cause this
+// rule explains (folded while this rule runs, shown when it is off; explainedPairs.test.ts).
 ruleTester(poolDegraded, {
-  valid: [
-    {
-      name: 'update-pinned-images-degraded: the worker pool is pinnedimageset-degraded finding',
-      snapshot: snapshotOf(updates.pinnedImages),
-    },
-    {
-      name: 'a pool Degraded only by PinnedImageSetsDegraded is pinnedimageset-degraded finding',
-      snapshot: snapshotOf(updates.draining, pinned(populate, '4.16.12', { degraded: true })),
-    },
-  ],
+  valid: [],
   invalid: [
     {
-      name: 'a pool Degraded by a node as well is still reported by pool-degraded',
+      name: 'update-pinned-images-degraded: the worker pool, with the pinned-image-sets cause',
+      snapshot: snapshotOf(updates.pinnedImages),
+      findings: [
+        {
+          severity: 'error',
+          subject: 'mcp/worker',
+          message: /Degraded/,
+          cause: 'pinned-image-sets',
+        },
+      ],
+    },
+    {
+      name: 'a pool Degraded only by PinnedImageSetsDegraded carries the pinned-image-sets cause',
+      snapshot: snapshotOf(updates.draining, pinned(populate, '4.16.12', { degraded: true })),
+      findings: [
+        {
+          severity: 'error',
+          subject: 'mcp/worker',
+          message: /Degraded/,
+          cause: 'pinned-image-sets',
+        },
+      ],
+    },
+    {
+      name: 'a pool Degraded by a node as well is pool-degraded own finding (no cause to explain)',
       snapshot: snapshotOf(updates.stalled, pinned(populate, '4.16.12', { degraded: true })),
-      findings: [{ severity: 'error', subject: 'mcp/worker', message: /NodeDegraded/ }],
+      findings: [
+        { severity: 'error', subject: 'mcp/worker', message: /NodeDegraded/, cause: undefined },
+      ],
     },
   ],
 });
