@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { analysisContext, analyzeRoot } from '../../server/src/analysis/analyze';
 import type { RootAnalysis } from '../../server/src/analysis/analyze';
+import { insightsOf } from '../../server/src/analysis/insights';
 import { discoverRoots } from '../../server/src/gather/discover';
 import type { NodeStatus, PoolStatus } from '../../server/src/model/assessment';
 import { copyFixture } from '../support/copyFixture';
@@ -69,7 +70,7 @@ describe('update assessment on the update scenarios', () => {
     assert.deepEqual(serious(a), []);
     assert.deepEqual(
       a.insights.map((i) => `${i.level} ${i.message}`),
-      ['info Update is proceeding well.'],
+      ['info Update is proceeding well'],
     );
   });
 
@@ -126,17 +127,35 @@ describe('update assessment on the update scenarios', () => {
     );
     const errors = a.insights.filter((i) => i.level === 'error');
     // The ClusterVersion's Failing only repeats machine-config's Degraded: a warning, as oc.
-    assert.deepEqual(errors.map((i) => i.rule).sort(), ['node-mcd-degraded', 'pool-degraded']);
+    // The pool is Degraded through that node alone: the node's finding carries the error.
+    assert.deepEqual(
+      errors.map((i) => i.rule),
+      ['node-mcd-degraded'],
+    );
     for (const i of errors) {
       assert.ok(a.findings.some((f) => f.rule === i.rule && f.subject === i.subject));
     }
+    // Findings say why it is stalled: the assessment's own row is only for when none does.
     assert.ok(
-      a.insights.some((i) => i.rule === undefined && /The update is stalled/.test(i.message)),
+      !a.insights.some((i) => i.rule === undefined && /The update is stalled/.test(i.message)),
     );
     // Once stalled, an operator below the target is reported even if the CVO names nobody else.
     assert.ok(
       a.findings.some((f) => f.rule === 'operator-not-leveled' && f.severity === 'warning'),
     );
+  });
+
+  it('stalled with no warning or error that says why: the assessment is the one row', async () => {
+    const a = await analyse(updates.stalled);
+    const quiet = insightsOf(
+      a.assessment,
+      a.findings.map((f) => ({ ...f, severity: 'info' as const })),
+    );
+    assert.deepEqual(
+      quiet.map((i) => [i.level, i.impact, i.rule]),
+      [['warning', 'Update Stalled', undefined]],
+    );
+    assert.match(quiet[0]!.message, /^The update is stalled: /);
   });
 
   it('a refused update (admin ack): not updating, and the Update Health error is the finding that says why', async () => {

@@ -66,6 +66,7 @@ describe('CLI: firing alerts in analyze and status', () => {
     assert.deepEqual([evidence.line, evidence.column], [alerts[1]!.line, alerts[1]!.column]);
   });
 
+  // Times to the millisecond, as Prometheus gives activeAt: SINCE truncates the difference as oc does.
   it('status --format json lists them as insights of impact Unknown, with file and line', () => {
     const r = runCli('status', base, '--format', 'json');
     const report = JSON.parse(r.stdout) as StatusReport;
@@ -76,16 +77,26 @@ describe('CLI: firing alerts in analyze and status', () => {
         'warning',
         'Unknown',
         'alert/openshift-cluster-version/ClusterOperatorDegraded',
-        '2024-04-09T14:32:15Z',
+        '2024-04-09T14:32:15.416Z',
       ],
       [
         'warning',
         'Unknown',
         'alert/openshift-machine-config-operator/MCCDrainError',
-        '2024-04-09T15:07:29Z',
+        '2024-04-09T15:07:29.616Z',
       ],
-      ['warning', 'Unknown', 'alert/openshift-monitoring/KubePodNotReady', '2024-04-09T14:04:23Z'],
-      ['warning', 'Unknown', 'alert/payments/PodDisruptionBudgetAtLimit', '2024-04-05T15:21:58Z'],
+      [
+        'warning',
+        'Unknown',
+        'alert/openshift-monitoring/KubePodNotReady',
+        '2024-04-09T14:04:23.316Z',
+      ],
+      [
+        'warning',
+        'Unknown',
+        'alert/payments/PodDisruptionBudgetAtLimit',
+        '2024-04-05T15:21:58.116Z',
+      ],
     ]);
     for (const i of insights) {
       assert.match(i.file, rulesJson);
@@ -112,7 +123,7 @@ describe('CLI: firing alerts in analyze and status', () => {
     const report = JSON.parse(r.stdout) as StatusReport;
     assert.deepEqual(
       report.roots[0]!.insights.map((i) => [i.level, i.message]),
-      [['info', 'Update is proceeding well.']],
+      [['info', 'Update is proceeding well']],
     );
   });
 });

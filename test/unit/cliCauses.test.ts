@@ -72,17 +72,17 @@ describe('cli causes', () => {
     assert.equal(perCause.length, 1, perCause.join('\n'));
     assert.match(
       perCause[0]!,
-      /Pool worker: 11 nodes cannot drain.*\(17 insights: status --details lists them\)/,
+      /Pool worker: 11 nodes cannot drain.*\(14 insights: status --details lists them\)/,
     );
     const every = health(['--details']);
-    assert.equal(every.length, 17);
+    assert.equal(every.length, 14);
     assert.ok(every.some((l) => l.includes('[node-mcd-degraded]')));
 
     const j = JSON.parse(runCli('status', samples.workerBlocksMco, '--format', 'json').stdout) as {
       roots: { insights: { cause: string | null }[]; causes: { id: string }[] }[];
     };
     const r = j.roots[0]!;
-    assert.equal(r.insights.length, 17);
+    assert.equal(r.insights.length, 14);
     assert.ok(r.insights.every((i) => i.cause === 'drain@mcp/worker'));
     assert.deepEqual(
       r.causes.map((c) => c.id),

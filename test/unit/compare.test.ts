@@ -119,13 +119,13 @@ describe('compareGathers: the budget deleted between two gathers', () => {
   it('names a finding whose level changed, and one that appeared', async () => {
     const a = await analyze(updates.stalledBudgetGathered);
     const b = await analyze(updates.stalledBudgetGathered, {
-      'pool-degraded': 'warning',
+      'pool-degraded': 'error',
       'node-mcd-degraded': 'off',
     });
     const x = compareGathers(b, a);
     assert.deepEqual(
       x.findings.changed.map((f) => [f.rule, f.before, f.after]),
-      [['pool-degraded', 'warning', 'error']],
+      [['pool-degraded', 'error', 'info']],
     );
     assert.deepEqual(keys(x.findings.appeared), [`node-mcd-degraded ${blockedWorker}`]);
   });
@@ -199,7 +199,7 @@ describe('CLI compare', () => {
     assert.match(r.stdout, /versions\.operator +4\.15\.2 → 4\.15\.3/);
     assert.match(
       r.stdout,
-      /error → \(none\) +mcp\/worker .*\[pool-degraded\]\n +a: .*worker\.yaml:\d+/,
+      /info → \(none\) +mcp\/worker .*\[pool-degraded\]\n +a: .*worker\.yaml:\d+/,
     );
   });
 

@@ -116,6 +116,21 @@ const pairs: Pair[] = [
     snapshot: snapshotOf(updates.staticPodRolloutStuck),
   },
   {
+    explainer: 'operator-degraded',
+    explained: 'control-plane-rollout-stuck',
+    subject: 'co/etcd',
+    what: 'etcd Degraded by an unhealthy member and a NotReady master at once (update-static-pod-rollout-stuck)',
+    snapshot: snapshotOf(updates.staticPodRolloutStuck, (s) => {
+      const member = 'ip-10-0-145-170.us-east-2.compute.internal';
+      setCondition(s.operators.find((o) => o.name === 'etcd')!, 'Degraded', {
+        status: 'True',
+        reason: 'EtcdMembers_UnhealthyMembers::NodeController_MasterNodesReady',
+        message: `EtcdMembersDegraded: 2 of 3 members are available, ${member} is unhealthy\nNodeControllerDegraded: The master nodes not ready: node "${member}" not ready since 2024-06-26 14:13:05 +0000 UTC because KubeletNotReady (container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: No CNI configuration file in /etc/kubernetes/cni/net.d/. Has your network provider started?)`,
+        lastTransitionTime: '2024-06-26T14:14:05Z',
+      });
+    }),
+  },
+  {
     explainer: 'pinnedimageset-degraded',
     explained: 'pool-degraded',
     subject: 'mcp/worker',

@@ -67,7 +67,7 @@ describe('ClusterVersion hovers open with where the update stands', () => {
     );
     assert.match(
       summary ?? '',
-      /First insight: \*\*error\*\* \(Update Stalled\): Pool worker is Degraded \(NodeDegraded\): 9 of 52 machines degraded/,
+      /First insight: \*\*error\*\* \(API Availability\): machine-config is not available for 3h1m/,
     );
     assert.match(md, /ClusterVersion `Progressing`/, "then today's content");
   });

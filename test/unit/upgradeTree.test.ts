@@ -160,14 +160,14 @@ describe('Upgrade Status tree model', () => {
     assert.equal(health.tone, 'error');
     assert.equal(health.children[0]?.tone, 'error');
     assert.ok(health.children.every((c) => c.evidence));
-    // Bug 1943289: the 17 insights one cause explains are one line, under the cause's title.
-    assert.equal(health.description, '17 insights · 1 line');
+    // Bug 1943289: the 14 insights one cause explains are one line, under the cause's title.
+    assert.equal(health.description, '14 insights · 1 line');
     assert.equal(health.children.length, 1);
     const cause = health.children[0]!;
     assert.match(cause.label, /^Pool worker: 11 nodes cannot drain: /);
-    assert.match(cause.description, /^error · Update Stalled · 17 insights$/);
-    assert.equal(cause.children.length, 17);
-    assert.match(cause.children[0]!.label, /^Pool worker is Degraded/);
+    assert.match(cause.description, /^error · Update Stalled · 14 insights$/);
+    assert.equal(cause.children.length, 14);
+    assert.match(cause.children[0]!.label, /^machine-config is not available/);
     assert.ok(cause.children.every((c) => c.evidence && c.children.length === 0));
     // An insight no other shares its cause with stays a line of its own.
     const drained = statusTree(report(updates.stalled))[0]!;
@@ -272,7 +272,8 @@ describe('Upgrade Status root item: the first look', () => {
     const health = child(item!, 'Update health')!;
     for (const i of health.children.flatMap((c) => [c, ...c.children]))
       assert.ok(!i.tooltip.includes('globalStorage'), i.tooltip);
-    const first = one.insights[0]!;
+    // The cause's line stands on its root's insight (a node that cannot drain).
+    const first = one.insights.find((i) => i.rule === 'node-mcd-degraded')!;
     assert.ok(
       health.children[0]!.tooltip.endsWith(
         `\n${first.file.slice(one.root.length + 1)}:${first.line}`,

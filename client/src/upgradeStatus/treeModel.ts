@@ -4,6 +4,7 @@
  * worker pools, nodes and insights, each with its state's icon and the evidence it opens. No VS Code here, so the model is tested in plain node.
  */
 import {
+  causeLead,
   controlPlaneLabels,
   requiredPoolsBehind,
   nodeAssessmentOrder,
@@ -355,14 +356,15 @@ function insightsItem(
     }
     if (shown.has(cause.id)) return;
     shown.add(cause.id);
+    const lead = causeLead(i, mine, cause);
     rows.push({
       id: `${id}/cause/${cause.id}`,
       label: oneLine(cause.title, 100),
-      description: `${i.level} · ${i.impact} · ${mine.length} insights`,
-      tooltip: `${cause.title}\n\nOne cause explains these ${mine.length} insights (status --details lists each).\n\n${insideRoot(parent, i.file)}:${i.line}`,
-      icon: iconOf(i.level),
-      tone: i.level,
-      evidence: { file: i.file, line: i.line },
+      description: `${lead.level} · ${lead.impact} · ${mine.length} insights`,
+      tooltip: `${cause.title}\n\nOne cause explains these ${mine.length} insights (status --details lists each).\n\n${insideRoot(parent, lead.file)}:${lead.line}`,
+      icon: iconOf(lead.level),
+      tone: lead.level,
+      evidence: { file: lead.file, line: lead.line },
       children: mine.map((x) => item(x, insights.indexOf(x))),
       expanded: false,
     });

@@ -52,7 +52,8 @@ export function insightsOf(a: UpdateAssessment, findings: Finding[]): Insight[] 
     });
   }
   const cp = a.controlPlane;
-  if (cp.assessment === 'Stalled' && cp.evidence) {
+  // Stalled with no finding that says why: the assessment is the only row (oc has none then).
+  if (cp.assessment === 'Stalled' && cp.evidence && !out.some((i) => i.level !== 'info')) {
     out.push({
       level: 'warning',
       impact: 'Update Stalled',
@@ -68,7 +69,7 @@ export function insightsOf(a: UpdateAssessment, findings: Finding[]): Insight[] 
       level: 'info',
       impact: 'None',
       since: cp.startedAt,
-      message: 'Update is proceeding well.',
+      message: 'Update is proceeding well',
       rule: undefined,
       subject: 'cv/version',
       evidence: cp.evidence,

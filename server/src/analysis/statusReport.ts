@@ -25,6 +25,12 @@ import type { Cause } from '../core/cause';
  * @param peek the parse of a file the analysis read, for line numbers.
  * @param causes the analysis' causes, when the caller keeps them (the language server does).
  */
+/** RFC 3339 in UTC, with milliseconds only when the time has them (an alert's `activeAt`). */
+function preciseTime(d: Date | undefined): string | null {
+  if (!d) return null;
+  return d.getUTCMilliseconds() === 0 ? isoTime(d) : d.toISOString();
+}
+
 export function statusReport(
   a: RootAnalysis,
   base: string | PathDisplay | undefined,
@@ -106,7 +112,8 @@ export function statusReport(
   };
   return {
     root: path(a.root.path),
-    gatherTime: time(a.snapshot.gatherTime),
+    // To the millisecond where the gather has it: Update Health's SINCE truncates the difference.
+    gatherTime: preciseTime(a.snapshot.gatherTime),
     summary: { ...a.summary, root: path(a.summary.root) },
     controlPlane,
     pools: a.assessment.pools.map((p) => ({
@@ -122,13 +129,21 @@ export function statusReport(
     insights: a.insights.map((i) => ({
       level: i.level,
       impact: i.impact,
-      since: time(i.since),
+      since: preciseTime(i.since),
       message: i.message,
       rule: i.rule ?? null,
       subject: i.subject,
       cause: causeOf(i) ?? null,
       ...place(i.evidence),
     })),
-    causes: causes.map((c) => ({ id: c.id, title: c.title, level: c.level })),
+    causes: causes.map((c) => {
+      const root = a.findings[c.findings[0]!]!;
+      return {
+        id: c.id,
+        title: c.title,
+        level: c.level,
+        root: { rule: root.rule, subject: root.subject },
+      };
+    }),
   };
 }

@@ -128,6 +128,8 @@ export interface CauseHeadline {
   id: string;
   title: string;
   level: 'error' | 'warning' | 'info' | 'hint';
+  /** The rule and subject of its root finding, whose insight the cause's line stands on. */
+  root: { rule: string; subject: string };
 }
 
 export interface RootStatusReport {
@@ -151,4 +153,22 @@ export interface RootStatusReport {
 
 export interface StatusReport {
   roots: RootStatusReport[];
+}
+
+/**
+ * The insight a cause's one line stands on: its root's, when that is among the cause's worst
+ * (a node that cannot drain stalls the update, whatever an operator's Available says), else the
+ * first of its worst in oc's order (`first`).
+ */
+export function causeLead(
+  first: InsightReport,
+  mine: readonly InsightReport[],
+  cause: CauseHeadline,
+): InsightReport {
+  return (
+    mine.find(
+      (x) =>
+        x.level === first.level && x.rule === cause.root.rule && x.subject === cause.root.subject,
+    ) ?? first
+  );
 }

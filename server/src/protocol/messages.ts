@@ -7,7 +7,12 @@ import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserv
 import type { RootRecommendReport } from '../core/recommend';
 import type { StatusReport } from '../core/updateStatus';
 
-export { controlPlaneLabels, nodeAssessmentOrder, requiredPoolsBehind } from '../core/updateStatus';
+export {
+  causeLead,
+  controlPlaneLabels,
+  nodeAssessmentOrder,
+  requiredPoolsBehind,
+} from '../core/updateStatus';
 export { summaryDetails, summaryHeadline, summaryLine, summaryNotes } from '../core/gatherSummary';
 export type { GatherSummary } from '../core/gatherSummary';
 /** Escapes must-gather text for the client's Markdown (tooltips), as the server's hovers do. */

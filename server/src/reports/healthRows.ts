@@ -2,6 +2,7 @@
  * Update Health as rows: every insight (`status --details`), or one row per cause with its worst
  * insight's time, impact and evidence, for `status` and the case summary.
  */
+import { causeLead } from '../core/updateStatus';
 import type { CauseHeadline, Evidence, InsightReport } from '../core/updateStatus';
 
 export interface HealthRow {
@@ -22,9 +23,9 @@ export function insightRows(insights: InsightReport[]): HealthRow[] {
 }
 
 /**
- * One line per cause, where its worst insight stands (oc's order) and with that insight's time,
- * impact and evidence: the cause's title and how many insights it explains. Insights without a
- * cause keep their own line.
+ * One line per cause, where its worst insight stands (oc's order): the cause's title and how many
+ * insights it explains, with the time, impact and evidence of its lead insight (`causeLead`).
+ * Insights without a cause keep their own line.
  */
 export function causeRows(insights: InsightReport[], causes: CauseHeadline[]): HealthRow[] {
   const rows: HealthRow[] = [];
@@ -39,12 +40,13 @@ export function causeRows(insights: InsightReport[], causes: CauseHeadline[]): H
     done.add(c.id);
     const mine = insights.filter((x) => x.cause === c.id);
     const more = mine.length > 1 ? ` (${mine.length} insights: status --details lists them)` : '';
+    const shown = causeLead(i, mine, c);
     rows.push({
-      since: i.since,
-      level: i.level,
-      impact: i.impact,
+      since: shown.since ?? i.since,
+      level: shown.level,
+      impact: shown.impact,
       message: `${c.title}${more}`,
-      evidence: i,
+      evidence: shown,
     });
   }
   return rows;

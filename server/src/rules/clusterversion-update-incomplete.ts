@@ -12,7 +12,7 @@ export const clusterVersionUpdateIncomplete: Rule = {
     id: 'clusterversion-update-incomplete',
     defaultSeverity: 'warning',
     levels:
-      'info while the update progresses / warning (slow, stalled, or started over an update that never completed)',
+      'info (the status judges slow and stalled updates) / warning (started over an update that never completed)',
     description: 'the cluster update in progress has not completed',
     explanation:
       'the newest ClusterVersion history entry is a Partial update; says since when, from what, and who lags.',
@@ -35,12 +35,11 @@ export const clusterVersionUpdateIncomplete: Rule = {
         ? `from ${cp.from} (an update that itself never completed; the last completed release is ${cp.lastCompleted ?? 'unknown'}) `
         : `from ${cp.from} `
       : '';
-    // An update in flight is incomplete by definition: a warning once it is slow, stalled, or
-    // started on top of an update that never completed (oc warns about that one too).
-    const severity =
-      cp.fromIncomplete || cp.assessment === 'ProgressingSlow' || cp.assessment === 'Stalled'
-        ? 'warning'
-        : 'info';
+    // An update in flight is incomplete by definition. Slow or stalled is the control plane's
+    // assessment (oc's Assessment line, not an Update Health row), and why is owned by the
+    // findings that hold it: information here. Started on top of an update that never completed
+    // is this finding's own fact, a warning (oc warns about that one too).
+    const severity = cp.fromIncomplete ? 'warning' : 'info';
     const state =
       cp.assessment === 'Stalled' || cp.assessment === 'ProgressingSlow'
         ? `The update status judges it ${cp.assessment === 'Stalled' ? 'stalled' : 'slow'}: ${cp.reason}`

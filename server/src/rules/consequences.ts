@@ -49,3 +49,9 @@ export const staticPodRolloutCause = 'static-pod-rollout';
 export const pinnedImageSetsCause = 'pinned-image-sets';
 export const imageBuildCause = 'image-build';
 export const releaseRefusedCause = 'release-refused';
+/**
+ * The other way round: a static-pod operator's failing installers or etcd members that are one
+ * reason among others of its Degraded=True (etcd degraded by a NotReady master): `operator-degraded`
+ * owns the condition and explains `control-plane-rollout-stuck`'s finding.
+ */
+export const degradedBesideRolloutCause = 'degraded-beside-rollout';

@@ -14,6 +14,7 @@ import { atLeast, parseRelease } from '../model/release';
 import { operator } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
 import {
+  degradedOnlyByRollout,
   installerPodsNamed,
   operandNamespace,
   operatorNamespace,
@@ -30,7 +31,11 @@ import { messageMaxLength } from '../core/finding';
 import { clip, listing, plural, when } from '../core/text';
 import { fitted, heldFor, paragraphs } from './words';
 import type { Finding } from '../core/finding';
-import { operatorSymptoms, staticPodRolloutCause } from './consequences';
+import {
+  degradedBesideRolloutCause,
+  operatorSymptoms,
+  staticPodRolloutCause,
+} from './consequences';
 
 /** The CVO's run levels of these operators and of machine-config (the payload's manifest prefixes). */
 const runLevel: Record<string, number> = {
@@ -235,7 +240,7 @@ function report(s: Snapshot, now: Date | undefined, onTime: boolean, r: StaticPo
     severity = 'info';
     note = ` No installer has failed, the rollout is younger than ${slowAfterMinutes} minutes and the update is on time: this is its progress.`;
   }
-  return finding(
+  const f = finding(
     controlPlaneRolloutStuck,
     o.subject,
     first.location,
@@ -244,6 +249,10 @@ function report(s: Snapshot, now: Date | undefined, onTime: boolean, r: StaticPo
     severity,
     since,
   );
+  // Failing installers or members, no rollout of its own, in a Degraded=True with other reasons
+  // too: one fact, operator-degraded's, which explains this finding.
+  if (!r.progressing && !degradedOnlyByRollout(o)) f.cause = degradedBesideRolloutCause;
+  return f;
 }
 
 /**

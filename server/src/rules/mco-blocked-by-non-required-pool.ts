@@ -11,7 +11,8 @@ import { operator, pool } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
 import { degradedCause, degradedCondition, poolName } from './poolText';
 import { availabilityBehaviour } from './releaseNotes';
-import { finding, rel } from './rule';
+import { levelByAge } from './ages';
+import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { listing, plural } from '../core/text';
 import { operatorSymptoms } from './consequences';
@@ -25,7 +26,7 @@ export const mcoBlockedByNonRequiredPool: Rule = {
   meta: {
     id: 'mco-blocked-by-non-required-pool',
     defaultSeverity: 'warning',
-    levels: 'warning',
+    levels: 'warning (information for its first 5 minutes)',
     description: 'machine-config is held back by a pool that is not required for upgrade',
     explanation:
       'machine-config is Degraded (`RequiredPoolsFailed`) because of a pool that is not required for upgrade, while every required pool is updated; its version is held back (bug 1943289).',
@@ -35,7 +36,8 @@ export const mcoBlockedByNonRequiredPool: Rule = {
     // machine-config's Degraded=True RequiredPoolsFailed is this finding's own condition.
     explains: [{ rule: 'operator-degraded' }],
   },
-  check(s: Snapshot, _context: RuleContext) {
+  check(s: Snapshot, context: RuleContext) {
+    const now = assessmentOf(s, context).now;
     const mco = operator(s, 'machine-config');
     if (!mco) return [];
     const degraded = findCondition(mco.conditions, 'Degraded');
@@ -115,7 +117,10 @@ export const mcoBlockedByNonRequiredPool: Rule = {
               ? rel(cv.at('status', 'desired'), `ClusterVersion desires ${target}`)
               : undefined,
           ],
-          undefined,
+          // Just degraded, the operator's own finding would be information (oc shows no row yet).
+          levelByAge(degraded.lastTransitionTime, now, Infinity, 'warning').severity === 'info'
+            ? 'info'
+            : 'warning',
           degraded.lastTransitionTime,
         ),
       ];

@@ -2,7 +2,10 @@
  * node-not-ready: a node whose Ready condition is not True, or that someone cordoned (it is
  * unschedulable with no machine-config drain in progress: it eats the pool's maxUnavailable, so
  * the rollout goes slower or stops). A node the machine-config daemon drains or reboots for its
- * update is normal progress for its first 20 minutes. A warning; an error after 20 minutes.
+ * update is normal progress for its first 20 minutes. Levels as `oc adm upgrade status` judges a
+ * node that is unavailable and not updating ("Update Speed", a warning; `workerpool.go`
+ * `nodeInsights`): NotReady for under 5 minutes is not serious yet (information), a cordon
+ * alone is not serious at all (information: oc counts the node unavailable and says nothing).
  */
 import type { Finding } from '../core/finding';
 import { clip, duration, when } from '../core/text';
@@ -17,13 +20,17 @@ import { minutesSince } from './ages';
 import type { Rule, RuleContext } from './rule';
 import { poolSymptoms } from './consequences';
 
-const errorAfterMinutes = 20;
+/** A reboot for an update takes minutes: this long NotReady is not a reboot. */
+const rebootMinutes = 20;
+/** oc's `SeriouslyUnavailable`: NotReady for less than this is not serious yet. */
+const seriousAfterMinutes = 5;
 
 export const nodeNotReady: Rule = {
   meta: {
     id: 'node-not-ready',
     defaultSeverity: 'warning',
-    levels: 'warning (error after 20 min)',
+    levels:
+      'warning (information under 5 min, while a reboot for an update takes under 20 min, or for a cordon alone)',
     description: 'a node is not Ready, or is cordoned outside a machine-config drain',
     explanation:
       "a node is not Ready, or someone cordoned it outside a machine-config drain: it eats the pool's `maxUnavailable` (a node rebooting for its update is information for its first 20 minutes).",
@@ -69,11 +76,9 @@ function notReady(s: Snapshot, n: Node, now: Date | undefined): Finding[] {
       ? rebooting
         ? 'info'
         : 'warning'
-      : age >= errorAfterMinutes
-        ? 'error'
-        : rebooting
-          ? 'info'
-          : 'warning';
+      : age < seriousAfterMinutes || (rebooting && age < rebootMinutes)
+        ? 'info'
+        : 'warning';
   const pool = primaryPool(s, n);
   const said = [ready.reason, ready.message.replace(/\.+$/, '')].filter((x) => x !== '').join(': ');
   const poolPart = pool ? `pool ${pool.name}'s` : "its pool's";
@@ -82,7 +87,7 @@ function notReady(s: Snapshot, n: Node, now: Date | undefined): Finding[] {
   const message = fit(
     rebooting
       ? `Node ${n.name} is not ready (${state})${held} while its machine-config daemon updates it` +
-          (age !== undefined && age >= errorAfterMinutes ? ', longer than a reboot takes' : '')
+          (age !== undefined && age >= rebootMinutes ? ', longer than a reboot takes' : '')
       : `Node ${n.name} is not ready (${state})${held}; it counts against ${poolPart} maxUnavailable`,
     `Node ${n.name} is not ready (Ready=${ready.status})${held}`,
   );
@@ -90,7 +95,7 @@ function notReady(s: Snapshot, n: Node, now: Date | undefined): Finding[] {
     `Its Ready condition has been ${ready.status} since ${when(ready.lastTransitionTime, s.gatherTime)}` +
       (said ? `: ${said}.` : '.'),
     rebooting
-      ? `Its machine-config daemon is moving it to ${n.desiredConfig ?? '?'} (state ${n.mcdState ?? '?'}): a reboot for an update is NotReady for a few minutes; ${errorAfterMinutes} minutes and more is not a reboot.`
+      ? `Its machine-config daemon is moving it to ${n.desiredConfig ?? '?'} (state ${n.mcdState ?? '?'}): a reboot for an update is NotReady for a few minutes; ${rebootMinutes} minutes and more is not a reboot.`
       : `A node that is not ready counts against ${poolPart} maxUnavailable, so the machine-config rollout waits for it.`,
     "Look at the node's conditions and the kubelet's log on the node.",
   );
@@ -116,7 +121,8 @@ function cordoned(s: Snapshot, n: Node, now: Date | undefined): Finding[] {
   if (!n.unschedulable || cordonedByMco(n)) return [];
   const since = n.unschedulableSince;
   const age = minutesSince(since, now);
-  const severity = age !== undefined && age >= errorAfterMinutes ? 'error' : 'warning';
+  // oc counts a cordoned node unavailable but not seriously so: no Update Health row.
+  const severity = 'info';
   const pool = primaryPool(s, n);
   const poolPart = pool ? `pool ${pool.name}'s` : "its pool's";
   const message = fit(
@@ -127,7 +133,7 @@ function cordoned(s: Snapshot, n: Node, now: Date | undefined): Finding[] {
     `\`spec.unschedulable: true\` since ${when(since, s.gatherTime)}, and no machine-config drain asked for it` +
       (n.desiredDrain ? ` (the last drain request is ${n.desiredDrain})` : '') +
       `. Someone cordoned it: it counts against ${poolPart} maxUnavailable, so the rollout updates fewer nodes at once, or none.` +
-      (age !== undefined && age >= errorAfterMinutes
+      (age !== undefined && age >= rebootMinutes
         ? ` It has been cordoned for ${duration(age * 60_000)}.`
         : ''),
     `Uncordon it (\`oc adm uncordon ${n.name}\`) when the maintenance is over.`,

@@ -15,7 +15,7 @@ import { heldFor } from './words';
 
 import type { Rule, RuleContext } from './rule';
 import { clip } from '../core/text';
-import { clusterSymptoms, staticPodRolloutCause } from './consequences';
+import { clusterSymptoms, degradedBesideRolloutCause, staticPodRolloutCause } from './consequences';
 
 export const operatorDegraded: Rule = {
   meta: {
@@ -28,6 +28,8 @@ export const operatorDegraded: Rule = {
     impact: 'API Availability',
     reads: ['ClusterVersion', 'ClusterOperator', 'Alert'],
     leadsTo: [...clusterSymptoms],
+    // Failing installers or members among other reasons of the same Degraded=True.
+    explains: [{ rule: 'control-plane-rollout-stuck', cause: degradedBesideRolloutCause }],
   },
   check(s: Snapshot, context: RuleContext) {
     return s.operators.flatMap((o) => {

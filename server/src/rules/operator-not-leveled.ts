@@ -6,6 +6,7 @@
  * rollout has not converged is explained by control-plane-rollout-stuck when that rule runs.
  */
 import { describe, findCondition } from '../model/condition';
+import type { ClusterOperator } from '../model/clusterOperator';
 import type { Snapshot } from '../model/snapshot';
 import { payloadOperators } from '../model/assessment/controlPlane';
 import { operatorsNamed } from '../model/operatorMessages';
@@ -19,7 +20,8 @@ export const operatorNotLeveled: Rule = {
   meta: {
     id: 'operator-not-leveled',
     defaultSeverity: 'warning',
-    levels: 'warning (info for the healthy operator the CVO waits on in an update on time)',
+    levels:
+      'warning (info for a healthy operator in an update on time, or while other operators are unhealthy)',
     description: "a ClusterOperator has not reached the cluster's target version",
     explanation:
       "a ClusterOperator reports an operator version other than the cluster's target; while an update progresses, only operators the CVO reports waiting on (all once it is stalled).",
@@ -35,17 +37,17 @@ export const operatorNotLeveled: Rule = {
     const inProgress = cp === 'Progressing' || cp === 'ProgressingSlow';
     const waitedOn = waitedOnByCvo(s);
     // Only the release payload's operators are the CVO's to level (add-on operators are not).
-    return payloadOperators(s.operators).flatMap((o) => {
+    const payload = payloadOperators(s.operators);
+    return payload.flatMap((o) => {
       const v = o.operatorVersion;
       if (!v || v.version === target) return [];
       if (inProgress && !waitedOn.has(o.name)) return [];
       // The operator the CVO waits on, in an update on time and neither Degraded nor unavailable:
       // its turn in the update (rolling out, or not yet started: the CVO has just reached it),
-      // said as information. Slow or stalled, or unhealthy, it is a warning.
-      const healthy =
-        findCondition(o.conditions, 'Degraded')?.status !== 'True' &&
-        findCondition(o.conditions, 'Available')?.status !== 'False';
-      const rolling = cp === 'Progressing' && healthy;
+      // said as information. Slow or stalled, it is information too while other operators are
+      // unhealthy: their findings own the stall. Otherwise, or unhealthy itself, a warning.
+      const healthy = isHealthy(o);
+      const rolling = healthy && (cp === 'Progressing' || payload.some((x) => !isHealthy(x)));
       const started = findCondition(o.conditions, 'Progressing')?.status === 'True';
       const conds = ['Available', 'Progressing', 'Degraded'].map((t) =>
         describe(findCondition(o.conditions, t), t),
@@ -96,6 +98,14 @@ export const operatorNotLeveled: Rule = {
     });
   },
 };
+
+/** Neither Degraded nor unavailable. */
+function isHealthy(o: ClusterOperator): boolean {
+  return (
+    findCondition(o.conditions, 'Degraded')?.status !== 'True' &&
+    findCondition(o.conditions, 'Available')?.status !== 'False'
+  );
+}
 
 /** Operators the CVO says it waits on: its Progressing and Failing messages, its last log result. */
 function waitedOnByCvo(s: Snapshot): Set<string> {

@@ -1,5 +1,6 @@
 /** pool-degraded: a MachineConfigPool reports Degraded=True; the detail carries the pool's own reason (NodeDegraded, RenderDegraded). */
 import { nodeAnnotations } from '../model/node';
+import type { MachineConfigPool } from '../model/machineConfigPool';
 import { nodesOf } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
 import { onlyBuildFailure } from './buildText';
@@ -20,11 +21,24 @@ const causeTypes = [
   'ImageBuildDegraded',
 ];
 
+/**
+ * Degraded through its nodes alone, each of them in the gather and Degraded: the node findings
+ * carry the error (oc's Update Health has a row per degraded node and none for the pool), and
+ * this finding says what it adds, the pool's impact, as information.
+ */
+function ownedByNodes(p: MachineConfigPool, degradedNodes: number): boolean {
+  const onlyNodes = causeTypes.every(
+    (t) => t === 'NodeDegraded' || p.condition(t)?.status !== 'True',
+  );
+  return degradedNodes > 0 && p.counts.degraded === degradedNodes && onlyNodes;
+}
+
 export const poolDegraded: Rule = {
   meta: {
     id: 'pool-degraded',
     defaultSeverity: 'error',
-    levels: 'error',
+    levels:
+      'error (information when its degraded nodes are all in the gather: their findings carry the error)',
     description: 'a MachineConfigPool is Degraded',
     explanation:
       "a MachineConfigPool is Degraded; its detail carries the nodes' `reason` annotations.",
@@ -84,7 +98,7 @@ export const poolDegraded: Rule = {
               ),
             ),
         ],
-        undefined,
+        ownedByNodes(p, failing.length) ? 'info' : 'error',
         cond.lastTransitionTime,
       );
       // Degraded only through its pinned image sets or a failed image build: the rule that

@@ -4,7 +4,7 @@
  */
 import { nodesOf } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
-import { poolName, poolProgress } from './poolText';
+import { degradedCondition, poolName, poolProgress } from './poolText';
 import type { UpdateAssessment } from '../model/assessment';
 import { assessmentOf, finding, progressingNormally, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
@@ -19,7 +19,8 @@ export const poolNotUpdated: Rule = {
   meta: {
     id: 'pool-not-updated',
     defaultSeverity: 'warning',
-    levels: 'warning (required pools, unless the update progresses normally) / info',
+    levels:
+      'warning (required pools, unless the update progresses normally or the pool is Degraded) / info',
     description: 'a MachineConfigPool has not finished rolling out its target config',
     explanation: 'a pool has not rolled out its target rendered config.',
     impact: 'Update Speed',
@@ -91,7 +92,12 @@ export const poolNotUpdated: Rule = {
                 ),
               ),
           ],
-          p.requiredForUpgrade && !rollingNormally(assessment, p.name) ? 'warning' : 'info',
+          // Behind because it is Degraded: pool-degraded and its nodes say why; the lag is information.
+          p.requiredForUpgrade &&
+            !rollingNormally(assessment, p.name) &&
+            degradedCondition(p)?.status !== 'True'
+            ? 'warning'
+            : 'info',
         ),
       ];
     });

@@ -12,11 +12,11 @@ ruleTester(clusterVersionUpdateIncomplete, {
   ],
   invalid: [
     {
-      name: 'reports a Partial update with its age (seed 000)',
+      name: 'reports a stalled Partial update with its age (seed 000): information, the status judges the stall',
       snapshot: snapshotOf(samples.workerBlocksMco),
       findings: [
         {
-          severity: 'warning',
+          severity: 'info',
           subject: 'cv/version',
           location: (s) => ({ ...s.clusterVersion!.at(), pointer: '/status/history/0' }),
           message: [

@@ -59,11 +59,11 @@ ruleTester(nodeNotReady, {
   ],
   invalid: [
     {
-      name: 'a node NotReady for 2 hours is an error, on its Ready condition',
+      name: 'a node NotReady for 2 hours is a warning, as oc judges an unavailable node, on its Ready condition',
       snapshot: snapshotOf(samples.healthy, notReadyFor(120)),
       findings: [
         {
-          severity: 'error',
+          severity: 'warning',
           subject: `node/${worker}`,
           message: [
             /^Node ip-10-0-130-171\.us-west-2\.compute\.internal is not ready \(Ready=False, KubeletNotReady\) for 2h0m; it counts against pool worker's maxUnavailable\n/,
@@ -76,6 +76,11 @@ ruleTester(nodeNotReady, {
       check([f]) {
         assert.equal(f!.since?.toISOString(), '2022-03-24T15:41:05.000Z');
       },
+    },
+    {
+      name: 'a node NotReady for 3 minutes, not updating, is information (oc: not seriously unavailable yet)',
+      snapshot: snapshotOf(samples.healthy, notReadyFor(3)),
+      findings: [{ severity: 'info', subject: `node/${worker}`, message: /not ready/ }],
     },
     {
       name: 'a node NotReady for 10 minutes, not updating, is a warning',
@@ -97,11 +102,11 @@ ruleTester(nodeNotReady, {
       ],
     },
     {
-      name: 'a node NotReady for 45 minutes while its daemon updates it is an error: longer than a reboot',
+      name: 'a node NotReady for 45 minutes while its daemon updates it is a warning: longer than a reboot',
       snapshot: snapshotOf(samples.healthy, drainingForUpdate, notReadyFor(45)),
       findings: [
         {
-          severity: 'error',
+          severity: 'warning',
           subject: `node/${worker}`,
           message: [
             /^Node ip-10-0-130-171\.us-west-2\.compute\.internal is not ready \(Ready=False, KubeletNotReady\) for 45m\d+s while its machine-config daemon updates it, longer than a reboot takes\n/,
@@ -111,11 +116,11 @@ ruleTester(nodeNotReady, {
       ],
     },
     {
-      name: 'a node someone cordoned an hour ago is an error, named as a cordon',
+      name: 'a node someone cordoned an hour ago is information (oc: not seriously unavailable), named as a cordon',
       snapshot: snapshotOf(samples.healthy, uncordonedByMco, cordonedFor(60)),
       findings: [
         {
-          severity: 'error',
+          severity: 'info',
           subject: `node/${worker}`,
           message: [
             /^Node ip-10-0-130-171\.us-west-2\.compute\.internal is cordoned for 1h0m, not by a machine-config drain; it counts against pool worker's maxUnavailable\n/,
@@ -129,9 +134,9 @@ ruleTester(nodeNotReady, {
       ],
     },
     {
-      name: 'a fresh cordon outside a drain is a warning',
+      name: 'a fresh cordon outside a drain is information',
       snapshot: snapshotOf(samples.healthy, cordonedFor(5)),
-      findings: [{ severity: 'warning', subject: `node/${worker}`, message: /cordoned/ }],
+      findings: [{ severity: 'info', subject: `node/${worker}`, message: /cordoned/ }],
     },
   ],
 });

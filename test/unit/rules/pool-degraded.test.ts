@@ -4,17 +4,18 @@ import { pool } from '../../../server/src/model/snapshot';
 import { poolDegraded } from '../../../server/src/rules/pool-degraded';
 import { samples } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
-import { labelsOf } from '../../support/snapshot';
+import { labelsOf, setCondition } from '../../support/snapshot';
+import type { Json } from '../../../server/src/model/access';
 
 ruleTester(poolDegraded, {
   valid: [{ name: 'stays quiet on a healthy cluster', snapshot: snapshotOf(samples.healthy) }],
   invalid: [
     {
-      name: 'names the degraded nodes and their reasons (seed 000)',
+      name: 'names the degraded nodes and their reasons (seed 000): information, the nine node findings carry the error',
       snapshot: snapshotOf(samples.workerBlocksMco),
       findings: [
         {
-          severity: 'error',
+          severity: 'info',
           subject: 'mcp/worker',
           message: [
             /^Pool worker is Degraded \(NodeDegraded\): 9 of 52 machines degraded; not required for upgrade, it still holds back machine-config's version during an update\n/,
@@ -41,7 +42,7 @@ ruleTester(poolDegraded, {
       }),
       findings: [
         {
-          severity: 'error',
+          severity: 'info',
           subject: 'mcp/worker',
           message: [
             /^Pool worker is Degraded \(NodeDegraded\): 9 of 52 machines degraded; it is required for upgrade, so an update cannot complete until it recovers\n/,
@@ -49,6 +50,26 @@ ruleTester(poolDegraded, {
           ],
         },
       ],
+    },
+    {
+      name: 'an error when a degraded machine has no Degraded node in the gather to say so',
+      snapshot: snapshotOf(samples.workerBlocksMco, (s) => {
+        (pool(s, 'worker')!.raw.status as Json).degradedMachineCount = 10;
+      }),
+      findings: [
+        { severity: 'error', subject: 'mcp/worker', message: /10 of 52 machines degraded/ },
+      ],
+    },
+    {
+      name: 'an error when the pool is Degraded for more than its nodes (RenderDegraded)',
+      snapshot: snapshotOf(samples.workerBlocksMco, (s) =>
+        setCondition(pool(s, 'worker')!, 'RenderDegraded', {
+          status: 'True',
+          reason: 'MachineConfigNotFound',
+          message: 'Failed to render configuration for pool worker: could not find MachineConfig',
+        }),
+      ),
+      findings: [{ severity: 'error', subject: 'mcp/worker', message: /Degraded/ }],
     },
   ],
 });
