@@ -238,8 +238,8 @@ const categories: Category[] = [
     name: 'KubeletSkew',
     happy: "No kubelet would be too far behind the next minor's API server.",
     notGathered: (s) =>
-      s.nodes.length === 0 && nextMinor(s) !== undefined
-        ? "Nodes were not gathered, so their kubelets' versions against the next minor's API server are not known here."
+      s.nodes.length === 0
+        ? "Nodes were not gathered, so their kubelets' versions against a later minor's API server are not known here."
         : undefined,
     checks: (s) => {
       const next = nextMinor(s);
