@@ -136,6 +136,7 @@ async function main(argv: string[]): Promise<number | undefined> {
         recommendReport(a, display, (f) => cache.peek(f), {
           ...(command.target !== undefined ? { version: command.target } : {}),
           accept: command.accept,
+          showOutdatedReleases: command.showOutdated,
         }),
       );
     }

@@ -53,6 +53,11 @@ export const updates = {
    * Upgradeable=False MultipleReasons, paused infra pool, cordoned worker, PDB at its limit.
    */
   recommend: join(fixturesDir, 'recommend-4.15-to-4.16'),
+  /**
+   * For `recommend`, what oc's own examples hold: an OKD 4.19.0-okd-scos.8 ClusterVersion
+   * (`oc adm inspect clusterversion/version`) and Prometheus' rules; no pools, nodes or budgets.
+   */
+  recommendOkd: join(fixturesDir, 'recommend-okd-scos-inspect'),
   /** `stalled` with the `payments` namespace inspected: the ledger's PDB that blocks worker b. */
   stalledBudgetGathered: join(fixturesDir, 'update-stalled-budget-gathered'),
   /** The same cluster two hours later: the PDB deleted, the update completed. */

@@ -45,6 +45,27 @@ describe('cli recommend', () => {
     assert.match(r.stdout, /^ {2}4\.16\.0 +MultipleReasons /m);
     assert.match(r.stdout, /^ {2}4\.15\.21 +no known issues relevant to this cluster /m);
     assert.doesNotMatch(r.stdout, /And \d+ older/);
+    // JSON says the same: none outdated, none counted hidden.
+    const json = runCli('recommend', mg, '--show-outdated-releases', '--format', 'json');
+    const [root] = (JSON.parse(json.stdout) as { roots: RootRecommendReport[] }).roots;
+    assert.equal(root?.updates.length, 9);
+    assert.deepEqual(
+      root.updates.filter((u) => u.outdated).map((u) => u.version),
+      [],
+    );
+    assert.deepEqual(root.olderHidden, {});
+  });
+
+  it("prints the updates in oc's layout: one blank line before each long form, none after the last row", () => {
+    const out = runCli('recommend', mg).stdout.replace(/ \S+\.yaml:\d+$/gm, '');
+    assert.match(
+      out,
+      /for further details\n\n {2}Version: 4\.16\.2\n[\s\S]*for further details\n\nAnd 2 older 4\.16 updates/,
+    );
+    assert.match(
+      out,
+      /And 3 older 4\.15 updates you can see with '--show-outdated-releases' or '--version VERSION'\.\n$/,
+    );
   });
 
   it('--version: exit 1 with the concerns not accepted, 0 once they all are', () => {
@@ -108,6 +129,45 @@ describe('cli recommend', () => {
     assert.match(both.stderr, /when --version is set, --show-outdated-releases is unnecessary/);
     // Elsewhere --version is still the program's.
     assert.match(runCli('--version').stdout, /^\d+\.\d+\.\d+\n$/);
+  });
+
+  it('an OKD z-stream target exits 0 as oc does; what the gather lacks is said not checked', () => {
+    const okd = updates.recommendOkd;
+    const z = runCli('recommend', okd, '--version', '4.19.0-okd-scos.12');
+    assert.equal(z.code, 0, z.stderr);
+    assert.equal(z.stderr, '');
+    assert.match(
+      z.stdout,
+      /Update to 4\.19\.0-okd-scos\.12 has no known issues relevant to this cluster\./,
+    );
+    const minor = runCli('recommend', okd, '--version', '4.20.0-okd-scos.ec.14');
+    assert.equal(minor.code, 1);
+    assert.equal(
+      minor.stderr,
+      'error: issues that apply to this cluster but which were not included in --accept: AdminAckUnknown\n',
+    );
+    const all = runCli('recommend', okd).stdout;
+    assert.match(
+      all,
+      /^The following conditions could not be checked, as the must-gather does not hold what they read: gather\/KubeletSkew, gather\/NodesUnavailable, gather\/OperatorsNotUpgradeable, gather\/PausedPools, gather\/PodDisruptionBudgets, gather\/PoolsNotReady$/m,
+    );
+    assert.match(all, /^ {2}gather\/PodDisruptionBudgets: PodDisruptionBudgets were not gathered/m);
+    assert.doesNotMatch(
+      all,
+      /gather\/(PausedPools|NodesUnavailable|PodDisruptionBudgets) \(AsExpected\)/,
+    );
+    assert.match(
+      all,
+      /Updates to 4\.19:\n {2}VERSION {12}ISSUES\n {2}4\.19\.0-okd-scos\.12 no known/,
+    );
+  });
+
+  it("Progressing: oc's sentence, then the ClusterVersion's message as it is", () => {
+    const r = runCli('recommend', updates.stalled);
+    assert.match(
+      r.stdout,
+      /^info: An update is in progress\. {2}You may wish to let this update complete before requesting a new update\. \S+version\.yaml:\d+\n {2}Unable to apply 4\.15\.3: wait has exceeded 40 minutes for these operators: machine-config\n\n/m,
+    );
   });
 
   it('JSON: the contract of issue 29, null for absent values, files and lines placed', () => {

@@ -231,10 +231,12 @@ describe('recommend: what the gather shows beyond oc', () => {
     assert.ok(concerns.includes('gather/PoolsNotReady/worker'));
     assert.ok(concerns.includes('gather/NodesUnavailable/worker'));
     assert.ok(concerns.includes('gather/OperatorsNotUpgradeable/machine-config'));
-    // The payments namespace was not gathered: the alert tells of its budget, no file does.
+    // No namespace's budgets were gathered (payments's neither): the alert tells of its budget,
+    // no file does, and the check says it cannot tell.
     const pdb = r.checks.find((c) => c.name.startsWith('gather/PodDisruptionBudgets'));
-    assert.equal(pdb?.status, 'True');
-    assert.match(pdb.message, /No gathered PodDisruptionBudget/);
+    assert.equal(pdb?.name, 'gather/PodDisruptionBudgets');
+    assert.equal(pdb.status, 'Unknown');
+    assert.match(pdb.message, /^PodDisruptionBudgets were not gathered/);
     const node = r.checks.find((c) => c.name === 'gather/NodesUnavailable/worker')!;
     assert.match(node.message, /ip-10-0-151-214\.ec2\.internal \(cordoned\)/);
     assert.equal(node.evidence?.pointer, '/spec/unschedulable');
@@ -247,7 +249,10 @@ describe('recommend: what the gather shows beyond oc', () => {
     assert.ok(paused);
     assert.equal(paused.acceptName, 'PausedPool');
     assert.equal(paused.evidence?.pointer, '/spec/paused');
-    assert.match(paused.message, /the update will not reach its 3 nodes until it is unpaused/);
+    assert.match(
+      paused.message,
+      /^Pool worker \(3 machines\) is paused: unpause it, or accept PausedPool, before the update\./,
+    );
   });
 
   it('a kubelet too far behind the next minor, on an even or odd minor', async () => {
@@ -365,6 +370,121 @@ describe('recommend: a 4.15.20 cluster between updates (recommend-4.15-to-4.16)'
     assert.ok(minor.unaccepted.includes('AdminAckRequired'));
     assert.ok(minor.unaccepted.includes('OperatorNotUpgradeable'));
     assert.ok(minor.unaccepted.includes('ConditionalUpdateRisk'));
+  });
+});
+
+describe('recommend: issue 39', () => {
+  it('--show-outdated-releases: every release of each minor listed, none left out', async () => {
+    const { snapshot } = await loadFixture(updates.recommend);
+    const r = recommendOf(snapshot, [], { showOutdatedReleases: true });
+    assert.deepEqual(
+      r.updates.map((u) => u.version),
+      [
+        '4.16.3',
+        '4.16.2',
+        '4.16.1',
+        '4.16.0',
+        '4.15.25',
+        '4.15.24',
+        '4.15.23',
+        '4.15.22',
+        '4.15.21',
+      ],
+    );
+    assert.deepEqual(
+      r.updates.filter((u) => u.outdated).map((u) => u.version),
+      [],
+      'oc hides none with the flag',
+    );
+    assert.deepEqual(r.olderHidden, {});
+  });
+
+  it('OKD: pre-releases in SemVer order, and a z-stream target not held by admin gates', async () => {
+    const { snapshot } = await loadFixture(updates.recommendOkd);
+    const r = recommendOf(snapshot, ['rules.json']);
+    assert.equal(r.version, '4.19.0-okd-scos.8');
+    assert.deepEqual(
+      r.updates.map((u) => `${u.version}${u.outdated ? ' (older)' : ''}`),
+      [
+        '4.20.0-okd-scos.ec.14',
+        '4.19.0-okd-scos.12',
+        '4.19.0-okd-scos.11',
+        '4.19.0-okd-scos.10 (older)',
+        '4.19.0-okd-scos.9 (older)',
+      ],
+      'okd-scos.12 above okd-scos.9: numeric identifiers compare as numbers',
+    );
+    const z = recommendOf(snapshot, ['rules.json'], { version: '4.19.0-okd-scos.12' }).target!;
+    assert.equal(z.recommended, true);
+    assert.deepEqual(z.unaccepted, [], 'no AdminAckUnknown for a z-stream: oc exits 0 here');
+    const minor = recommendOf(snapshot, ['rules.json'], {
+      version: '4.20.0-okd-scos.ec.14',
+    }).target!;
+    assert.deepEqual(minor.unaccepted, ['AdminAckUnknown']);
+  });
+
+  it('what the must-gather does not hold is Unknown, never "no cause for concern"', async () => {
+    const { snapshot } = await loadFixture(updates.recommendOkd);
+    const r = recommendOf(snapshot, ['rules.json']);
+    const gather = r.checks.filter((c) => c.name.startsWith('gather/'));
+    assert.deepEqual(
+      gather.map((c) => `${c.name} ${c.status} ${c.reason} ${c.acceptName ?? '-'}`),
+      [
+        'gather/PausedPools Unknown NotGathered -',
+        'gather/PoolsNotReady Unknown NotGathered -',
+        'gather/NodesUnavailable Unknown NotGathered -',
+        'gather/OperatorsNotUpgradeable Unknown NotGathered -',
+        'gather/AdminAcks Unknown NotGathered AdminAckUnknown',
+        'gather/PodDisruptionBudgets Unknown NotGathered -',
+        'gather/KubeletSkew Unknown NotGathered -',
+        'gather/RemovedAPIs True AsExpected -',
+      ],
+    );
+    const says = (name: string) => gather.find((c) => c.name === name)!.message;
+    assert.match(says('gather/PausedPools'), /^MachineConfigPools were not gathered/);
+    assert.match(says('gather/NodesUnavailable'), /^Nodes were not gathered/);
+    assert.match(says('gather/PodDisruptionBudgets'), /^PodDisruptionBudgets were not gathered/);
+    // Without Prometheus' rules the removed APIs are not known either.
+    const { snapshot: noAlerts } = await loadFixture(updates.notAcceptedAdminAck);
+    const removed = recommendOf(noAlerts, []).checks.find((c) => c.name === 'gather/RemovedAPIs');
+    assert.equal(removed?.status, 'Unknown');
+    assert.match(removed.message, /^Prometheus alerts were not gathered/);
+  });
+
+  it('budgets: those of the namespaces gathered are checked, and the check says it covers no more', async () => {
+    const { snapshot } = await loadFixture(updates.recommend);
+    assert.deepEqual(snapshot.pdbNamespaces, ['payments']);
+    (snapshot.pdbs[0]!.raw.status as Json).disruptionsAllowed = 1;
+    const pdb = recommendOf(snapshot, ['rules.json']).checks.find((c) =>
+      c.name.startsWith('gather/PodDisruptionBudgets'),
+    );
+    assert.equal(pdb?.status, 'True');
+    assert.match(
+      pdb.message,
+      /^No PodDisruptionBudget is at its limit in the 1 namespace whose budgets were gathered \(payments\); the namespaces a must-gather leaves out \(user workloads\) are not known here/,
+    );
+  });
+
+  it("Progressing: the ClusterVersion's message as it is, no sentence of ours", async () => {
+    const { snapshot } = await loadFixture(updates.stalled);
+    const progressing = snapshot.clusterVersion!.conditions.find((c) => c.type === 'Progressing')!;
+    const c = recommendOf(snapshot, ['rules.json']).clusterConditions.find(
+      (x) => x.name === 'Progressing',
+    );
+    assert.equal(c?.message, progressing.message);
+    assert.match(c.message, /^Unable to apply 4\.15\.3: wait has exceeded 40 minutes/);
+  });
+
+  it('a paused custom pool is named with its machines, to unpause or accept before the update', async () => {
+    const { snapshot } = await loadFixture(updates.recommend);
+    const infra = recommendOf(snapshot, ['rules.json']).checks.find(
+      (c) => c.name === 'gather/PausedPools/infra',
+    );
+    assert.equal(infra?.acceptName, 'PausedPool');
+    assert.equal(
+      infra.message,
+      'Pool infra (2 machines) is paused: unpause it, or accept PausedPool, before the update. While it is paused the update does not reach its machines, which keep their current config.',
+    );
   });
 });
 

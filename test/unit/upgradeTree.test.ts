@@ -323,7 +323,9 @@ describe('Upgrade Status: before the next update', () => {
     );
     const before = child(root!, 'Before the next update');
     assert.ok(before, root!.children.map((c) => c.label).join(' | '));
-    assert.equal(before.description, '3 concerns · 0 recommended updates');
+    // No budget and no Prometheus rules in this gather: not checked, so neither concern nor none.
+    assert.equal(before.description, '3 concerns (2 not checked) · 0 recommended updates');
+    assert.equal(child(before, 'gather/PodDisruptionBudgets')?.tone, 'muted');
     assert.equal(before.tone, 'warning');
     const ack = child(before, 'ack-4.15-kube-1.29-api-removals-in-4.16');
     assert.equal(ack?.description, 'AdminAcks · AdminAckRequired');

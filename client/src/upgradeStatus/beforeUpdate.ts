@@ -93,17 +93,19 @@ export function beforeUpdateItem(parent: string, r: RootRecommendReport): TreeIt
       expanded: false,
     };
   });
+  // What the must-gather does not hold (Unknown, nothing to accept) is not a concern, nor none.
+  const notChecked = r.checks.filter((c) => c.status === 'Unknown' && c.acceptName === null).length;
+  const n = conditions.length + concerns.length - notChecked;
   const worst = [...conditions, ...concerns].some((c) => c.tone === 'error')
     ? 'error'
-    : conditions.length + concerns.length > 0
+    : n > 0
       ? 'warning'
       : 'ok';
-  const n = conditions.length + concerns.length;
   const recommended = r.updates.filter((u) => u.recommended).length;
   return {
     id,
     label: 'Before the next update',
-    description: `${n === 0 ? 'no concern' : `${n} concern${n === 1 ? '' : 's'}`} · ${r.updates.length === 0 ? 'no update offered' : `${recommended} recommended update${recommended === 1 ? '' : 's'}`}`,
+    description: `${n === 0 ? 'no concern' : `${n} concern${n === 1 ? '' : 's'}`}${notChecked > 0 ? ` (${notChecked} not checked)` : ''} · ${r.updates.length === 0 ? 'no update offered' : `${recommended} recommended update${recommended === 1 ? '' : 's'}`}`,
     tooltip:
       'What `recommend` says (oc adm upgrade recommend, offline): the ClusterVersion conditions and checks of concern, then the updates offered. must-gather-inspector recommend <path> prints it all.',
     icon: iconOf(worst),

@@ -143,6 +143,14 @@ export async function loadSnapshot(
     ],
     ...(mcoDeployment ? { mcoDeployment } : {}),
     pdbs,
+    pdbNamespaces: [
+      ...new Set([
+        ...filesOf(index, 'policy', 'poddisruptionbudgets').flatMap((f) =>
+          f.resource.namespace ? [f.resource.namespace] : [],
+        ),
+        ...pdbs.flatMap((p) => (p.namespace ? [p.namespace] : [])),
+      ]),
+    ].sort(),
     budgetPods: await loadBudgetPods(ctx, index, pdbs),
     machineConfigNodes: mcns,
     alerts: await loadAlerts(ctx, index.alertFiles),

@@ -27,6 +27,8 @@ export interface RecommendOptions {
   version?: string;
   /** `--accept`: the concerns accepted, by accept name. */
   accept?: readonly string[];
+  /** `--show-outdated-releases`: every release of a minor listed, none outdated (oc hides none). */
+  showOutdatedReleases?: boolean;
 }
 
 /** Releases shown per minor before "And N older …" (oc shows the first two after sorting). */
@@ -53,11 +55,9 @@ function clusterConditions(s: Snapshot): RecommendCheck[] {
     out.push(concern(failing, 'Failing', failing.status === 'True' ? 'error' : 'warning'));
   }
   const progressing = findCondition(conds, 'Progressing');
+  // Its message as the ClusterVersion has it: oc's framing sentence is the text front end's.
   if (progressing?.status === 'True' && progressing.message !== '') {
-    out.push({
-      ...concern(progressing, 'Progressing', 'info'),
-      message: `An update is in progress. You may wish to let this update complete before requesting a new update. ${progressing.message}`,
-    });
+    out.push(concern(progressing, 'Progressing', 'info'));
   }
   const retrieved = findCondition(conds, 'RetrievedUpdates');
   if (retrieved && retrieved.status !== 'True') {
@@ -223,15 +223,32 @@ function versionParts(v: string): [number, number, number] | undefined {
   return r && [r.major, r.minor, r.patch];
 }
 
-/** SemVer order, newest first; a pre-release after its release. */
+/** SemVer precedence, newest first (oc sorts with blang/semver), so `okd-scos.17` is above `okd-scos.9`. */
 function newerFirst(a: string, b: string): number {
   const x = versionParts(a) ?? [0, 0, 0];
   const y = versionParts(b) ?? [0, 0, 0];
   for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return y[i]! - x[i]!;
-  const pa = a.includes('-');
-  const pb = b.includes('-');
-  if (pa !== pb) return pa ? 1 : -1;
-  return a < b ? 1 : a > b ? -1 : 0;
+  return comparePrerelease(prerelease(b), prerelease(a));
+}
+
+/** The pre-release identifiers (`4.19.0-okd-scos.16` → `okd-scos`, `16`), build metadata dropped. */
+function prerelease(v: string): string[] {
+  const m = /^\d+\.\d+\.\d+(?:-([0-9A-Za-z.-]+))?/.exec(v.split('+')[0] ?? '');
+  return m?.[1] ? m[1].split('.') : [];
+}
+
+/** SemVer 2.0.0 §11: a release above its pre-releases; numeric identifiers numerically, below alphanumeric ones. */
+function comparePrerelease(a: string[], b: string[]): number {
+  if (a.length === 0 || b.length === 0) return b.length - a.length;
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const [p, q] = [a[i]!, b[i]!];
+    if (p === q) continue;
+    const [np, nq] = [/^\d+$/.test(p), /^\d+$/.test(q)];
+    if (np && nq) return Number(p) - Number(q);
+    if (np !== nq) return np ? -1 : 1;
+    return p < q ? -1 : 1;
+  }
+  return a.length - b.length;
 }
 
 /** oc's link for Upgradeable=False on the docs of the current minor. */
@@ -312,7 +329,10 @@ function verdict(c: Candidate): { recommended: boolean; reason?: string; message
   };
 }
 
-function updateOptions(list: Candidate[]): {
+function updateOptions(
+  list: Candidate[],
+  showOutdated: boolean,
+): {
   updates: UpdateOption[];
   olderHidden: Record<string, number>;
 } {
@@ -333,12 +353,13 @@ function updateOptions(list: Candidate[]): {
       ...(v.reason !== undefined ? { reason: v.reason } : {}),
       ...(v.message !== undefined ? { message: v.message } : {}),
       risks: c.risks,
-      outdated: n >= shownPerMinor,
+      outdated: !showOutdated && n >= shownPerMinor,
       evidence: c.evidence,
     };
   });
   const olderHidden: Record<string, number> = {};
-  for (const [k, n] of seen) if (n > shownPerMinor) olderHidden[k] = n - shownPerMinor;
+  if (!showOutdated)
+    for (const [k, n] of seen) if (n > shownPerMinor) olderHidden[k] = n - shownPerMinor;
   return { updates, olderHidden };
 }
 
@@ -404,8 +425,11 @@ export function recommendOf(
 ): Recommendation {
   const cv = s.clusterVersion;
   const conditions = clusterConditions(s);
-  const checks = [...alertChecks(s.alerts, alertFiles), ...recommendGatherChecks(s)];
-  const { updates, olderHidden } = updateOptions(candidates(s));
+  const checks = [
+    ...alertChecks(s.alerts, alertFiles),
+    ...recommendGatherChecks(s, alertFiles.length),
+  ];
+  const { updates, olderHidden } = updateOptions(candidates(s), o.showOutdatedReleases === true);
   const channel = cv?.channel;
   const upstream = cv?.upstream;
   const version = cv?.desiredVersion;

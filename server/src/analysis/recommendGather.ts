@@ -6,7 +6,8 @@
  * use up `maxUnavailable`), operators `Upgradeable=False` (they block a later minor), admin gates
  * of the current minor not acknowledged, PodDisruptionBudgets allowing no disruption (a drain
  * waits on them), kubelets the next minor's API server would leave too far behind, and APIs the
- * next release removes that are still requested.
+ * next release removes that are still requested. What the gather does not hold is one `Unknown`
+ * check of its category, said as not gathered: never "no cause for concern".
  */
 import type { RecommendCheck } from '../core/recommend';
 import type { Alert } from '../model/alerts';
@@ -22,12 +23,26 @@ import {
 import { primaryPool } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
 
+/** The snapshot, and how many Prometheus answers (`rules.json`, `alerts.json`) the gather saved. */
+type Gathered = Snapshot & { alertFiles: number };
+
 interface Category {
   name: string;
   /** The `True` check's message when nothing of this category is found. */
-  happy: string;
-  checks: (s: Snapshot) => RecommendCheck[];
+  happy: string | ((s: Gathered) => string);
+  /**
+   * Why the gather cannot tell, when it lacks what the category reads: the category is then one
+   * `Unknown` check, with no accept name (the cluster may be fine; it is the gather that is
+   * short), so it holds no `--version` target.
+   */
+  notGathered?: (s: Gathered) => string | undefined;
+  checks: (s: Gathered) => RecommendCheck[];
 }
+
+const noPools = (s: Gathered) =>
+  s.pools.length === 0
+    ? 'MachineConfigPools were not gathered (no machineconfiguration.openshift.io/machineconfigpools in the must-gather), so whether a pool is paused, degraded or not updated is not known here.'
+    : undefined;
 
 const named = (category: string, object: string) => `gather/${category}/${object}`;
 
@@ -37,22 +52,28 @@ const categories: Category[] = [
   {
     name: 'PausedPools',
     happy: 'No MachineConfigPool is paused.',
+    notGathered: noPools,
     checks: (s) =>
       s.pools
         .filter((p) => p.paused)
-        .map((p) => ({
-          name: named('PausedPools', p.name),
-          status: 'False',
-          reason: 'Paused',
-          message: `Pool ${p.name} is paused: the update will not reach its ${plural(p.counts.machine ?? 0, 'node')} until it is unpaused${p.requiredForUpgrade ? ', and the machine-config operator waits for it' : ''}.`,
-          acceptName: 'PausedPool',
-          level: 'warning',
-          evidence: p.at('spec', 'paused'),
-        })),
+        .map((p) => {
+          const machines =
+            p.counts.machine !== undefined ? plural(p.counts.machine, 'machine') : 'machines';
+          return {
+            name: named('PausedPools', p.name),
+            status: 'False',
+            reason: 'Paused',
+            message: `Pool ${p.name} (${machines}) is paused: unpause it, or accept PausedPool, before the update. While it is paused the update does not reach its machines, which keep their current config${p.requiredForUpgrade ? ', and the machine-config operator waits for it' : ''}.`,
+            acceptName: 'PausedPool',
+            level: 'warning',
+            evidence: p.at('spec', 'paused'),
+          };
+        }),
   },
   {
     name: 'PoolsNotReady',
     happy: 'Every MachineConfigPool is updated and not degraded.',
+    notGathered: noPools,
     checks: (s) =>
       s.pools.flatMap((p): RecommendCheck[] => {
         const degraded = findCondition(p.conditions, 'Degraded');
@@ -90,6 +111,10 @@ const categories: Category[] = [
   {
     name: 'NodesUnavailable',
     happy: 'Every node is Ready and schedulable.',
+    notGathered: (s) =>
+      s.nodes.length === 0
+        ? 'Nodes were not gathered (no core/nodes in the must-gather), so whether a node is not Ready or cordoned is not known here.'
+        : undefined,
     checks: (s) => {
       const byPool = new Map<string, { names: string[]; evidence: RecommendCheck['evidence'] }>();
       for (const n of s.nodes) {
@@ -117,6 +142,10 @@ const categories: Category[] = [
   {
     name: 'OperatorsNotUpgradeable',
     happy: 'No ClusterOperator is Upgradeable=False.',
+    notGathered: (s) =>
+      s.operators.length === 0
+        ? 'ClusterOperators were not gathered, so whether one is Upgradeable=False is not known here.'
+        : undefined,
     checks: (s) =>
       s.operators.flatMap((o): RecommendCheck[] => {
         const c = findCondition(o.conditions, 'Upgradeable');
@@ -149,6 +178,8 @@ const categories: Category[] = [
                 reason: 'NotGathered',
                 message: `The ${ADMIN_GATES.namespace}/${ADMIN_GATES.name} ConfigMap is not in the must-gather, so the admin acknowledgements a later minor needs are not known here.`,
                 acceptName: 'AdminAckUnknown',
+                // Gates hold minor updates only: a z-stream target is not held by not knowing them.
+                laterMinorOnly: true,
                 level: 'info',
               },
             ]
@@ -169,7 +200,14 @@ const categories: Category[] = [
   },
   {
     name: 'PodDisruptionBudgets',
-    happy: 'No gathered PodDisruptionBudget is at its limit.',
+    happy: (s) =>
+      `No PodDisruptionBudget is at its limit in the ${plural(s.pdbNamespaces.length, 'namespace')} whose budgets were gathered (${listing(s.pdbNamespaces.slice(0, 5))}${s.pdbNamespaces.length > 5 ? ` and ${s.pdbNamespaces.length - 5} more` : ''}); the namespaces a must-gather leaves out (user workloads) are not known here, the PodDisruptionBudgetAlerts check covers them.`,
+    // A must-gather holds the platform's namespaces, not the users': no budget file at all is
+    // not "none at its limit".
+    notGathered: (s) =>
+      s.pdbNamespaces.length === 0
+        ? 'PodDisruptionBudgets were not gathered (no namespaces/<namespace>/policy/poddisruptionbudgets.yaml in the must-gather), so whether one allows no disruption, and which drains would wait on it, is not known here.'
+        : undefined,
     checks: (s) =>
       s.pdbs
         .filter((p) => p.disruptionsAllowed === 0 && (p.expectedPods ?? 0) > 0)
@@ -199,6 +237,10 @@ const categories: Category[] = [
   {
     name: 'KubeletSkew',
     happy: "No kubelet would be too far behind the next minor's API server.",
+    notGathered: (s) =>
+      s.nodes.length === 0
+        ? "Nodes were not gathered, so their kubelets' versions against a later minor's API server are not known here."
+        : undefined,
     checks: (s) => {
       const next = nextMinor(s);
       if (next === undefined) return [];
@@ -226,6 +268,11 @@ const categories: Category[] = [
   {
     name: 'RemovedAPIs',
     happy: 'No API the next release removes is reported in use.',
+    // The alerts tell of removed APIs in use; without them nothing does.
+    notGathered: (s) =>
+      s.alertFiles === 0
+        ? 'Prometheus alerts were not gathered (no monitoring/prometheus/rules.json or alerts.json), so the APIs the next release removes that are still requested are not known here.'
+        : undefined,
     checks: (s) => {
       // One check per API: the next-release and next-EUS alerts often fire for the same one.
       const byApi = new Map<string, Alert[]>();
@@ -269,17 +316,30 @@ function nextMinor(s: Snapshot): number | undefined {
   return minors.length > 0 ? Math.max(...minors) : undefined;
 }
 
-export function recommendGatherChecks(s: Snapshot): RecommendCheck[] {
-  return categories.flatMap((c) => {
-    const found = c.checks(s);
+export function recommendGatherChecks(s: Snapshot, alertFiles: number): RecommendCheck[] {
+  const gathered: Gathered = { ...s, alertFiles };
+  return categories.flatMap((c): RecommendCheck[] => {
+    const unknown = c.notGathered?.(gathered);
+    if (unknown) {
+      return [
+        {
+          name: `gather/${c.name}`,
+          status: 'Unknown',
+          reason: 'NotGathered',
+          message: unknown,
+          level: 'info',
+        },
+      ];
+    }
+    const found = c.checks(gathered);
     if (found.length > 0) return found;
     return [
       {
         name: `gather/${c.name}`,
-        status: 'True' as const,
+        status: 'True',
         reason: 'AsExpected',
-        message: c.happy,
-        level: 'info' as const,
+        message: typeof c.happy === 'string' ? c.happy : c.happy(gathered),
+        level: 'info',
       },
     ];
   });

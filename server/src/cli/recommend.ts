@@ -9,7 +9,6 @@ import { inRoot } from '../core/paths';
 
 type Report = RootRecommendReport;
 type Check = Report['checks'][number];
-type Update = Report['updates'][number];
 
 const indent = (m: string) => m.replace(/\n/g, '\n  ');
 const noIssues = 'no known issues relevant to this cluster';
@@ -36,9 +35,12 @@ function block(
   );
 }
 
+/** Not known from this must-gather (what it reads was not gathered): not a concern, not "no concern". */
+const notChecked = (c: Check) => c.status === 'Unknown' && c.acceptName === null;
+
 function checkLists(r: Report, accept: readonly string[], st: Style): string {
   const isAccepted = (c: Check) => c.acceptName !== null && accept.includes(c.acceptName);
-  const concerns = r.checks.filter((c) => c.status !== 'True');
+  const concerns = r.checks.filter((c) => c.status !== 'True' && !notChecked(c));
   const lists: [string, Check[], boolean][] = [
     [
       'The following conditions found no cause for concern in updating this cluster to later releases',
@@ -65,6 +67,16 @@ function checkLists(r: Report, accept: readonly string[], st: Style): string {
       .join(', ')}\n\n`;
     for (const c of concerns) out += block(c.name, c, isAccepted(c), st);
   }
+  // Ours: oc reads the live API and always knows; a must-gather may not hold what a check reads.
+  const unknown = r.checks.filter(notChecked);
+  if (unknown.length > 0) {
+    out += `The following conditions could not be checked, as the must-gather does not hold what they read: ${unknown
+      .map((c) => c.name)
+      .sort()
+      .join(', ')}\n\n`;
+    for (const c of unknown) out += `  ${c.name}: ${indent(c.message)}\n`;
+    out += '\n';
+  }
   return out;
 }
 
@@ -73,46 +85,66 @@ function channelLines(r: Report): string {
   const upstream = r.upstream
     ? `Upstream update service: ${r.upstream}\n`
     : 'Upstream update service is unset, so the cluster will use an appropriate default.\n';
+  // In the ClusterVersion's order, as oc prints them.
   const channels =
     r.availableChannels.length > 0
-      ? ` (available channels: ${[...r.availableChannels].sort().join(', ')})`
+      ? ` (available channels: ${r.availableChannels.join(', ')})`
       : '';
   return `${upstream}Channel: ${r.channel}${channels}\n`;
 }
 
+/**
+ * The updates as oc prints them: per minor, rows through a Go tabwriter (a cell is at least 14
+ * wide, 1 of padding) flushed after each recommended row unless --show-outdated-releases (so each
+ * flush sizes its own column), a not-recommended release in long form after a blank line, and
+ * "And N older" at the first outdated release.
+ */
 function updateLines(r: Report, showOutdated: boolean, st: Style): string {
   if (r.updates.length === 0)
     return '\nNo updates available. You may still upgrade to a specific release image with --to-image or wait for new updates to be available.\n';
   let out = '';
   for (const minor of [...new Set(r.updates.map((u) => u.minor))]) {
     const all = r.updates.filter((u) => u.minor === minor);
-    const width = Math.max(12, ...all.map((u) => u.version.length + 1));
-    const header = `  ${'VERSION'.padEnd(width)}ISSUES\n`;
-    const row = (u: Update, issues: string) =>
-      `  ${u.version.padEnd(width)}${issues}${at(u, st)}\n`;
     out += `\nUpdates to ${minor}:\n`;
-    if (showOutdated) {
-      out += header;
-      for (const u of all)
-        out += row(u, u.recommended ? noIssues : (u.reason ?? 'not recommended'));
-      continue;
-    }
-    let table = false;
-    for (const u of all.filter((x) => !x.outdated)) {
+    const header: [string, string] = ['  VERSION', 'ISSUES'];
+    let pending: [string, string][] = [header];
+    const flush = () => {
+      const width = Math.max(14, ...pending.map(([cell]) => cell.length + 1));
+      for (const [cell, rest] of pending) out += `${cell.padEnd(width)}${rest}\n`;
+      pending = [];
+    };
+    let headerQueued = true;
+    let lastWasLong = false;
+    for (const u of all) {
+      if (lastWasLong || (!u.recommended && !showOutdated)) {
+        out += '\n';
+        if (u.recommended && !headerQueued) {
+          pending.push(header);
+          headerQueued = true;
+        }
+        lastWasLong = false;
+      }
+      if (u.outdated) {
+        out += `And ${r.olderHidden[minor] ?? 0} older ${minor} updates you can see with '--show-outdated-releases' or '--version VERSION'.\n`;
+        break;
+      }
       if (u.recommended) {
-        if (!table) out += header;
-        table = true;
-        out += row(u, noIssues);
+        pending.push([`  ${u.version}`, `${noIssues}${at(u, st)}`]);
+        if (!showOutdated) {
+          headerQueued = false;
+          flush();
+        }
+      } else if (showOutdated) {
+        pending.push([`  ${u.version}`, `${u.reason ?? ''}${at(u, st)}`]);
       } else {
-        table = false;
         out +=
-          `\n  Version: ${u.version}${at(u, st)}\n  Image: ${u.image}\n` +
-          `  Reason: ${u.reason ?? ''}\n  Message: ${indent((u.message ?? '').trim())}\n\n`;
+          `  Version: ${u.version}${at(u, st)}\n  Image: ${u.image}\n` +
+          `  Reason: ${u.reason ?? ''}\n  Message: ${indent((u.message ?? '').trim())}\n`;
+        lastWasLong = true;
       }
     }
-    const hidden = r.olderHidden[minor];
-    if (hidden)
-      out += `And ${hidden} older ${minor} updates you can see with '--show-outdated-releases' or '--version VERSION'.\n`;
+    // Without the flag oc never flushes a header no recommended row followed.
+    if (showOutdated) flush();
   }
   return out;
 }
@@ -152,12 +184,14 @@ export function formatRecommendText(
   const errors: string[] = [];
   for (const r of reports) {
     const st: Style = { root: r.root, dim: (s) => (o.color ? `\x1b[2m${s}\x1b[0m` : s) };
+    if (r !== reports[0]) out += '\n';
     if (reports.length > 1) out += `${o.color ? `\x1b[4m${r.root}\x1b[0m` : r.root}\n\n`;
     for (const c of r.clusterConditions) {
       const accepted = c.acceptName !== null && o.accept.includes(c.acceptName);
+      // oc's sentence, then the ClusterVersion's message as it is.
       out +=
         c.type === 'Progressing'
-          ? `${accepted ? 'accepted ' : ''}info: ${indent(c.message)}${at(c, st)}\n\n`
+          ? `${accepted ? 'accepted ' : ''}info: An update is in progress.  You may wish to let this update complete before requesting a new update.${at(c, st)}\n  ${indent(c.message)}\n\n`
           : block(c.type, c, accepted, st);
     }
     out += checkLists(r, o.accept, st);
@@ -167,7 +201,6 @@ export function formatRecommendText(
       out += t.out;
       if (t.error) errors.push(reports.length > 1 ? `${r.root}: ${t.error}` : t.error);
     } else out += updateLines(r, o.showOutdated, st);
-    out += '\n';
   }
   return { out, errors };
 }

@@ -3,7 +3,9 @@
  * `oc adm upgrade recommend` answers live, from the must-gather, plus what oc cannot see from the
  * API (pools, nodes, budgets, admin gates, certificates, kubelets). Plain data for every front end.
  * A check's `status` reads as oc's conditions: `True` no concern, `False` a concern, `Unknown`
- * cannot tell.
+ * cannot tell: a concern when it has an accept name (no alert data, admin gates not gathered),
+ * else "not checked" (reason `NotGathered`: the must-gather does not hold what the check reads),
+ * which holds no `--version` target.
  */
 import type { Location } from './finding';
 
@@ -15,7 +17,7 @@ export interface RecommendCheck {
   status: CheckStatus;
   reason: string;
   message: string;
-  /** What `--accept` takes to accept it (oc's: the alert's name, `Failing`, …); none when no concern. */
+  /** What `--accept` takes to accept it (oc's: the alert's name, `Failing`, …); none when no concern, or not checked. */
   acceptName?: string;
   level: 'error' | 'warning' | 'info';
   evidence?: Location;
@@ -40,7 +42,7 @@ export interface UpdateOption {
   reason?: string;
   message?: string;
   risks: UpdateRiskView[];
-  /** Beyond the two newest of its minor: listed with `--show-outdated-releases` only. */
+  /** Beyond the two newest of its minor: listed with `--show-outdated-releases` only (never set with it). */
   outdated: boolean;
   evidence: Location;
 }
@@ -69,14 +71,14 @@ export interface Recommendation {
   upstream?: string;
   /**
    * The ClusterVersion's conditions of concern, in oc's order, each with the ClusterVersion's own
-   * status (`Failing` `True`): every one listed is a concern.
+   * status (`Failing` `True`) and message: every one listed is a concern.
    */
   clusterConditions: RecommendCheck[];
   /** Alerts (oc's categories) then what the gather shows; each category with nothing wrong as one `True` check. */
   checks: RecommendCheck[];
   /** Newest minor first, newest release first. */
   updates: UpdateOption[];
-  /** Per minor, how many releases are left out without `--show-outdated-releases`. */
+  /** Per minor, how many releases are left out without `--show-outdated-releases` (empty with it). */
   olderHidden: Record<string, number>;
   target: RecommendTarget | null;
 }

@@ -340,6 +340,7 @@ export function startServer(connection: Connection): Workspace {
               ...(Array.isArray(p?.accept)
                 ? { accept: p.accept.filter((x): x is string => typeof x === 'string') }
                 : {}),
+              showOutdatedReleases: p?.showOutdatedReleases === true,
             }),
           ),
         ),

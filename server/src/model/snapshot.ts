@@ -51,6 +51,12 @@ export interface Snapshot {
   /** PodDisruptionBudgets of the namespaces that were gathered. */
   pdbs: PodDisruptionBudget[];
   /**
+   * The namespaces whose PodDisruptionBudgets the gather holds (a `policy/poddisruptionbudgets`
+   * file, maybe empty; a cluster-wide List adds its items' namespaces), sorted; none when no such
+   * file was gathered. A must-gather holds the platform's namespaces, not the users'.
+   */
+  pdbNamespaces: string[];
+  /**
    * The pods (and their nodes) each PodDisruptionBudget allowing no disruption covers, from its
    * namespace's gathered pods, keyed `<namespace>/<name>`; empty when none is at its limit.
    */

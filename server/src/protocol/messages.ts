@@ -258,6 +258,8 @@ export interface RecommendParams {
   /** `--version`: the verdict on one release, and `--accept`'s names. */
   version?: string;
   accept?: string[];
+  /** `--show-outdated-releases`: no release marked outdated, none counted in `olderHidden`. */
+  showOutdatedReleases?: boolean;
 }
 
 /**

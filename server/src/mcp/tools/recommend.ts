@@ -82,9 +82,10 @@ export const recommendTool = tool({
   output: { roots: z.array(reportSchema) },
   async run(args, session) {
     const roots: RootRecommendReport[] = [];
+    const showOutdated = args.showOutdated === true;
     for (const g of await session.select(args.root)) {
       const a = await session.analysed(g);
-      if (args.version === undefined && args.accept === undefined) {
+      if (args.version === undefined && args.accept === undefined && !showOutdated) {
         roots.push(a.recommend);
         continue;
       }
@@ -92,14 +93,13 @@ export const recommendTool = tool({
         ...recommendReport(a.analysis, a.name, (f) => session.ctx.cache.peek(f), {
           ...(args.version !== undefined ? { version: args.version } : {}),
           accept: args.accept ?? [],
+          showOutdatedReleases: showOutdated,
         }),
         root: g.id,
       });
     }
     // Older releases of a minor can be a hundred entries: left out unless asked, as oc does.
-    const shown = args.showOutdated
-      ? roots
-      : roots.map((r) => ({ ...r, updates: r.updates.filter((u) => !u.outdated) }));
+    const shown = roots.map((r) => ({ ...r, updates: r.updates.filter((u) => !u.outdated) }));
     return { structured: { roots: shown }, text: shown.map(recommendText).join('\n\n') };
   },
 });
@@ -109,9 +109,9 @@ function recommendText(r: RootRecommendReport): string {
     ...r.clusterConditions.map((c) => `${c.type}: ${c.message}`),
     ...r.checks.filter((c) => c.status !== 'True').map((c) => `${c.level} ${c.name}: ${c.message}`),
   ];
-  const updates = r.updates
-    .filter((u) => !u.outdated)
-    .map((u) => `${u.version}${u.recommended ? '' : ` (not recommended: ${u.reason ?? 'risks'})`}`);
+  const updates = r.updates.map(
+    (u) => `${u.version}${u.recommended ? '' : ` (not recommended: ${u.reason ?? 'risks'})`}`,
+  );
   const target = r.target
     ? [
         r.target.found
