@@ -219,11 +219,11 @@ describe('language server update status', () => {
         notes: [],
       });
       assert.ok(isAbsolute(r.summary.root), 'absolute, as every path the server sends');
-      const error = r.insights.find((i) => i.level === 'error' && i.rule === 'pool-degraded')!;
+      const error = r.insights.find((i) => i.level === 'error' && i.rule === 'node-mcd-degraded')!;
       assert.ok(error.file.startsWith(r.root + '/'), 'absolute paths, inside the root');
       assert.match(
         readFileSync(error.file, 'utf8').split('\n')[error.line - 1] ?? '',
-        /lastTransitionTime/,
+        /machineconfiguration\.openshift\.io\/state: Degraded/,
       );
     } finally {
       await lsp.stop();
