@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseRelease } from '../../server/src/model/release';
-import { availabilityBehaviour } from '../../server/src/rules/releaseNotes';
+import { availabilityBehaviour } from '../../server/src/rules/common/releaseNotes';
 import { explainNodeReason } from '../../server/src/model/nodeFailures';
 
 describe('release-specific claims, as the operators have them (mco-corrections §1)', () => {

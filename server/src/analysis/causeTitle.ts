@@ -8,9 +8,9 @@ import { messageMaxLength } from '../core/finding';
 import { clip, listing, plural } from '../core/text';
 import { podsInError } from '../model/drainLog';
 import type { Snapshot } from '../model/snapshot';
-import { drainCause } from '../rules/consequences';
-import { drainOfNode } from '../rules/drainText';
-import { fitted, someNames } from '../rules/words';
+import { drainCause } from '../rules/common/consequences';
+import { drainOfNode } from '../rules/common/drainText';
+import { fitted, someNames } from '../rules/common/words';
 
 /** The object a subject names, as a title says it: `machine-config`, `pool worker`, `the update`. */
 function objectName(subject: Subject): string {

@@ -10,11 +10,11 @@
 import { messageMaxLength } from '../core/finding';
 import type { FindingText } from '../core/finding';
 import { clip, when } from '../core/text';
-import { heldFor, paragraphs } from './words';
+import { heldFor, paragraphs } from './common/words';
 import type { Alert } from '../model/alerts';
 import { findCondition } from '../model/condition';
 import type { Snapshot } from '../model/snapshot';
-import { alertObject, alertSubject, budgetAlerts } from './alertText';
+import { alertObject, alertSubject, budgetAlerts } from './common/alertText';
 import { assessmentOf, finding, updating } from './rule';
 import type { Rule, RuleContext } from './rule';
 

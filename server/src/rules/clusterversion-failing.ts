@@ -8,11 +8,11 @@ import { findCondition } from '../model/condition';
 import { operatorsNamed } from '../model/operatorMessages';
 import type { Snapshot } from '../model/snapshot';
 import { notAcceptedFailingReasons } from '../model/updateAcceptance';
-import { releaseRefusedCause } from './consequences';
+import { releaseRefusedCause } from './common/consequences';
 import { finding } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { clip, when } from '../core/text';
-import { heldFor, paragraphs } from './words';
+import { heldFor, paragraphs } from './common/words';
 
 /**
  * The CVO's Failing reasons that only say operators are degraded or unavailable

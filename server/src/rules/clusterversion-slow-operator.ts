@@ -13,7 +13,7 @@ import type { Rule, RuleContext } from './rule';
 import type { RelatedLocation } from '../core/finding';
 import { messageMaxLength } from '../core/finding';
 import { clip, listing, when } from '../core/text';
-import { fitted, heldFor, paragraphs, someNames } from './words';
+import { fitted, heldFor, paragraphs, someNames } from './common/words';
 
 /** Pools listed as machine-config's evidence at most. */
 const maxPools = 5;

@@ -5,7 +5,7 @@ import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { messageMaxLength } from '../core/finding';
 import { clip, duration, isoTime, listing, when } from '../core/text';
-import { fitted, paragraphs, someNames } from './words';
+import { fitted, paragraphs, someNames } from './common/words';
 
 export const clusterVersionUpdateIncomplete: Rule = {
   meta: {

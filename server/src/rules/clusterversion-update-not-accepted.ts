@@ -6,7 +6,7 @@
 import type { RelatedLocation } from '../core/finding';
 import { messageMaxLength } from '../core/finding';
 import { clip, listing, when } from '../core/text';
-import { fitted, heldFor, paragraphs, someNames } from './words';
+import { fitted, heldFor, paragraphs, someNames } from './common/words';
 import { arr, rec, str } from '../model/access';
 import { ADMIN_ACKS, ADMIN_GATES, unacknowledgedGates } from '../model/configMap';
 import { findCondition } from '../model/condition';
@@ -16,7 +16,7 @@ import type { Release } from '../model/release';
 import type { Snapshot } from '../model/snapshot';
 import { preconditionsOf, updateRefusal } from '../model/updateAcceptance';
 import type { PreconditionFailure, UpdateRefusal } from '../model/updateAcceptance';
-import { releaseRefusedCause } from './consequences';
+import { releaseRefusedCause } from './common/consequences';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 

@@ -20,22 +20,22 @@ import {
   operatorNamespace,
   staticPodRollout,
 } from '../model/staticPods';
-import { eventEvidence } from './eventText';
+import { eventEvidence } from './common/eventText';
 import type { StaticPodRollout } from '../model/staticPods';
 import { payloadOperators, updateInFlight } from '../model/assessment/controlPlane';
-import { levelByAge, minutesSince } from './ages';
-import { cvoReaction } from './releaseNotes';
+import { levelByAge, minutesSince } from './common/ages';
+import { cvoReaction } from './common/releaseNotes';
 import { assessmentOf, finding, progressingNormally, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { messageMaxLength } from '../core/finding';
 import { clip, listing, plural, when } from '../core/text';
-import { fitted, heldFor, paragraphs } from './words';
+import { fitted, heldFor, paragraphs } from './common/words';
 import type { Finding } from '../core/finding';
 import {
   degradedBesideRolloutCause,
   operatorSymptoms,
   staticPodRolloutCause,
-} from './consequences';
+} from './common/consequences';
 
 /** The CVO's run levels of these operators and of machine-config (the payload's manifest prefixes). */
 const runLevel: Record<string, number> = {

@@ -10,7 +10,7 @@ import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { messageMaxLength } from '../core/finding';
 import { ago, listing, when } from '../core/text';
-import { fitted, paragraphs, someNames } from './words';
+import { fitted, paragraphs, someNames } from './common/words';
 
 /** How many of the newest results the message summarises. */
 const window = 10;

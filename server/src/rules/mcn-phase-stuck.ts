@@ -22,11 +22,11 @@ import { atLeast, parseRelease } from '../model/release';
 import type { Release } from '../model/release';
 import { primaryPool } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
-import { minutesSince } from './ages';
-import { nodeTitle, paragraphs } from './words';
+import { minutesSince } from './common/ages';
+import { nodeTitle, paragraphs } from './common/words';
 import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
-import { drainCause, poolSymptoms } from './consequences';
+import { drainCause, poolSymptoms } from './common/consequences';
 
 /** Longer than this in one phase is stuck: the MCO's per-node budget and the drain controller's threshold. */
 const mcnStuckMinutes = 10;

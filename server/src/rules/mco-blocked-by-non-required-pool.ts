@@ -9,13 +9,13 @@ import { requiredForUpgradeLabel } from '../model/machineConfigPool';
 import { parseRelease } from '../model/release';
 import { operator, pool } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
-import { degradedCause, degradedCondition, poolName } from './poolText';
-import { availabilityBehaviour } from './releaseNotes';
-import { levelByAge } from './ages';
+import { degradedCause, degradedCondition, poolName } from './common/poolText';
+import { availabilityBehaviour } from './common/releaseNotes';
+import { levelByAge } from './common/ages';
 import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { listing, plural } from '../core/text';
-import { operatorSymptoms } from './consequences';
+import { operatorSymptoms } from './common/consequences';
 
 /** Pools the operator's RequiredPoolsFailed message names, with whether it called them required. */
 export function poolsNamedNotReady(message: string): { name: string; required: boolean }[] {

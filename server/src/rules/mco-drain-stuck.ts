@@ -16,13 +16,13 @@ import { atLeast, parseRelease } from '../model/release';
 import { primaryPool } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
 import { arr, rec } from '../model/access';
-import { describeBlockers, drainOfNode } from './drainText';
-import { mcnEvidence } from './nodeText';
-import { drainEvents, eventEvidence } from './eventText';
-import { minutesSince } from './ages';
+import { describeBlockers, drainOfNode } from './common/drainText';
+import { mcnEvidence } from './common/nodeText';
+import { drainEvents, eventEvidence } from './common/eventText';
+import { minutesSince } from './common/ages';
 import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
-import { drainCause, poolSymptoms } from './consequences';
+import { drainCause, poolSymptoms } from './common/consequences';
 
 /** The controller's own threshold: after 10 minutes of failing it retries every 5 minutes. */
 const drainSlowMinutes = 10;

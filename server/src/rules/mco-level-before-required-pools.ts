@@ -9,13 +9,13 @@ import { requiredForUpgradeLabel } from '../model/machineConfigPool';
 import { parseRelease } from '../model/release';
 import { operator } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
-import { poolName, poolProgress } from './poolText';
-import { hasLevelGuard } from './releaseNotes';
+import { poolName, poolProgress } from './common/poolText';
+import { hasLevelGuard } from './common/releaseNotes';
 import { assessmentOf, finding, rel } from './rule';
-import { paragraphs } from './words';
+import { paragraphs } from './common/words';
 import type { Rule, RuleContext } from './rule';
 import { duration, isoTime, when } from '../core/text';
-import { clusterSymptoms } from './consequences';
+import { clusterSymptoms } from './common/consequences';
 
 export const mcoLevelBeforeRequiredPools: Rule = {
   meta: {

@@ -7,12 +7,12 @@ import type { MachineConfigPool } from '../model/machineConfigPool';
 import { atLeast, parseRelease } from '../model/release';
 import { operator } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
-import { degradedCause, degradedCondition, poolName } from './poolText';
+import { degradedCause, degradedCondition, poolName } from './common/poolText';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
-import { since } from './operatorWords';
-import { heldFor, paragraphs } from './words';
-import { operatorSymptoms } from './consequences';
+import { since } from './common/operatorWords';
+import { heldFor, paragraphs } from './common/words';
+import { operatorSymptoms } from './common/consequences';
 
 export const mcoRequiredPoolDegradedUnreported: Rule = {
   meta: {

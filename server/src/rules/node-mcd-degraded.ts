@@ -8,16 +8,16 @@
 import { nodeAnnotations } from '../model/node';
 import { primaryPool } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
-import { mcnEvidence, nodeMove } from './nodeText';
+import { mcnEvidence, nodeMove } from './common/nodeText';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { explainNodeReason, isDrainFailure } from '../model/nodeFailures';
-import { describeBlockers, drainOfNode } from './drainText';
+import { describeBlockers, drainOfNode } from './common/drainText';
 import { clip, plural } from '../core/text';
 import { podsInError } from '../model/drainLog';
-import { fit, nodeTitleOf, paragraphs } from './words';
-import { drainCause, poolSymptoms } from './consequences';
-import { drainEvents, eventEvidence } from './eventText';
+import { fit, nodeTitleOf, paragraphs } from './common/words';
+import { drainCause, poolSymptoms } from './common/consequences';
+import { drainEvents, eventEvidence } from './common/eventText';
 
 /** The first clause of a known failure's meaning (`the node cannot drain`), when it is short. */
 function firstClause(meaning: string): string | undefined {

@@ -9,16 +9,16 @@
  */
 import type { Finding } from '../core/finding';
 import { clip, duration, when } from '../core/text';
-import { fit, heldFor, paragraphs } from './words';
+import { fit, heldFor, paragraphs } from './common/words';
 import { findCondition } from '../model/condition';
 import type { Node } from '../model/node';
 import { nodeAnnotations } from '../model/node';
 import type { Snapshot } from '../model/snapshot';
 import { primaryPool } from '../model/snapshot';
 import { assessmentOf, finding, rel } from './rule';
-import { minutesSince } from './ages';
+import { minutesSince } from './common/ages';
 import type { Rule, RuleContext } from './rule';
-import { poolSymptoms } from './consequences';
+import { poolSymptoms } from './common/consequences';
 
 /** A reboot for an update takes minutes: this long NotReady is not a reboot. */
 const rebootMinutes = 20;

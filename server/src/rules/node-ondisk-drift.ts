@@ -10,13 +10,13 @@ import type { Node } from '../model/node';
 import { atLeast, parseRelease } from '../model/release';
 import type { Release } from '../model/release';
 import type { Snapshot } from '../model/snapshot';
-import { configEvidence, nodeEvidence, nodeMove } from './nodeText';
-import { nodeTitleOf, paragraphs } from './words';
+import { configEvidence, nodeEvidence, nodeMove } from './common/nodeText';
+import { nodeTitleOf, paragraphs } from './common/words';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { classifyNodeReason } from '../model/nodeFailures';
 import type { DriftFailure } from '../model/nodeFailures';
-import { poolSymptoms } from './consequences';
+import { poolSymptoms } from './common/consequences';
 
 export const nodeOndiskDrift: Rule = {
   meta: {

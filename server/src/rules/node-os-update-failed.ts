@@ -8,15 +8,15 @@ import { nodeAnnotations } from '../model/node';
 import { atLeast, parseRelease } from '../model/release';
 import type { Release } from '../model/release';
 import type { Snapshot } from '../model/snapshot';
-import { configEvidence, nodeEvidence, nodeMove } from './nodeText';
-import { nodeTitleOf, paragraphs } from './words';
+import { configEvidence, nodeEvidence, nodeMove } from './common/nodeText';
+import { nodeTitleOf, paragraphs } from './common/words';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { classifyNodeReason, registryHint } from '../model/nodeFailures';
 import type { OsUpdateFailure } from '../model/nodeFailures';
-import { poolSymptoms } from './consequences';
+import { poolSymptoms } from './common/consequences';
 import { isImagePullFailure } from '../model/events';
-import { eventEvidence } from './eventText';
+import { eventEvidence } from './common/eventText';
 
 export const nodeOsUpdateFailed: Rule = {
   meta: {

@@ -13,7 +13,7 @@ import { findCondition } from '../model/condition';
 import { allowedKubeletSkew, kubeletMinor, kubeToOpenShiftMinor } from '../model/release';
 import { operator, primaryPool } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
-import { nodeTitle } from './words';
+import { nodeTitle } from './common/words';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 

@@ -10,12 +10,12 @@
  */
 import { atLeast, parseRelease } from '../model/release';
 import type { Snapshot } from '../model/snapshot';
-import { buildFailure, stoppedMosb } from './buildText';
-import { paragraphs } from './words';
+import { buildFailure, stoppedMosb } from './common/buildText';
+import { paragraphs } from './common/words';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { clip, when } from '../core/text';
-import { imageBuildCause, poolSymptoms } from './consequences';
+import { imageBuildCause, poolSymptoms } from './common/consequences';
 
 export const oclBuildFailed: Rule = {
   meta: {

@@ -8,14 +8,18 @@
 import { findCondition } from '../model/condition';
 import type { Snapshot } from '../model/snapshot';
 import { degradedOnlyByRollout } from '../model/staticPods';
-import { alertEvidence } from './alertText';
-import { cvoReaction } from './releaseNotes';
-import { agedOperatorFinding, conditionWords, withQuote, since } from './operatorWords';
-import { heldFor } from './words';
+import { alertEvidence } from './common/alertText';
+import { cvoReaction } from './common/releaseNotes';
+import { agedOperatorFinding, conditionWords, withQuote, since } from './common/operatorWords';
+import { heldFor } from './common/words';
 
 import type { Rule, RuleContext } from './rule';
 import { clip } from '../core/text';
-import { clusterSymptoms, degradedBesideRolloutCause, staticPodRolloutCause } from './consequences';
+import {
+  clusterSymptoms,
+  degradedBesideRolloutCause,
+  staticPodRolloutCause,
+} from './common/consequences';
 
 export const operatorDegraded: Rule = {
   meta: {

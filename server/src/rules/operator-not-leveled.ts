@@ -13,8 +13,8 @@ import { operatorsNamed } from '../model/operatorMessages';
 import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { clip, listing } from '../core/text';
-import { paragraphs } from './words';
-import { clusterSymptoms } from './consequences';
+import { paragraphs } from './common/words';
+import { clusterSymptoms } from './common/consequences';
 
 export const operatorNotLeveled: Rule = {
   meta: {

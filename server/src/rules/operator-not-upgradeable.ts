@@ -6,8 +6,8 @@ import { isKubeletSkewReason, kubeletSkew } from './node-version-skew';
 import { finding } from './rule';
 import type { Rule } from './rule';
 import { clip } from '../core/text';
-import { conditionWords, withQuote, since } from './operatorWords';
-import { heldFor, paragraphs } from './words';
+import { conditionWords, withQuote, since } from './common/operatorWords';
+import { heldFor, paragraphs } from './common/words';
 
 export const operatorNotUpgradeable: Rule = {
   meta: {

@@ -6,14 +6,14 @@
 import { findCondition } from '../model/condition';
 import { parseRelease } from '../model/release';
 import type { Snapshot } from '../model/snapshot';
-import { availabilityBehaviour, cvoReaction } from './releaseNotes';
-import { agedOperatorFinding, conditionWords, withQuote, since } from './operatorWords';
-import { heldFor } from './words';
-import { alertEvidence } from './alertText';
+import { availabilityBehaviour, cvoReaction } from './common/releaseNotes';
+import { agedOperatorFinding, conditionWords, withQuote, since } from './common/operatorWords';
+import { heldFor } from './common/words';
+import { alertEvidence } from './common/alertText';
 
 import type { Rule, RuleContext } from './rule';
 import { clip } from '../core/text';
-import { clusterSymptoms } from './consequences';
+import { clusterSymptoms } from './common/consequences';
 
 export const operatorUnavailable: Rule = {
   meta: {

@@ -7,12 +7,12 @@
 import { nodesReporting, poolsNotReady } from '../model/operatorMessages';
 import { atLeast, parseRelease } from '../model/release';
 import type { Snapshot } from '../model/snapshot';
-import { poolName } from './poolText';
+import { poolName } from './common/poolText';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { clip, listing, when } from '../core/text';
-import { fit, paragraphs } from './words';
-import { pinnedImageSetsCause, poolSymptoms } from './consequences';
+import { fit, paragraphs } from './common/words';
+import { pinnedImageSetsCause, poolSymptoms } from './common/consequences';
 
 const maxListed = 10;
 

@@ -21,7 +21,7 @@ import { operator } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
 import { ago, clip, duration, isoTime, listing } from '../core/text';
 import type { Location } from '../core/finding';
-import { fit, paragraphs } from './words';
+import { fit, paragraphs } from './common/words';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 

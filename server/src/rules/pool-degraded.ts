@@ -3,13 +3,17 @@ import { nodeAnnotations } from '../model/node';
 import type { MachineConfigPool } from '../model/machineConfigPool';
 import { nodesOf } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
-import { onlyBuildFailure } from './buildText';
-import { degradedCause, degradedCondition, onlyPinnedImageSets, poolName } from './poolText';
+import { onlyBuildFailure } from './common/buildText';
+import { degradedCause, degradedCondition, onlyPinnedImageSets, poolName } from './common/poolText';
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { clip, when } from '../core/text';
-import { fit, paragraphs } from './words';
-import { imageBuildCause, machineConfigSymptoms, pinnedImageSetsCause } from './consequences';
+import { fit, paragraphs } from './common/words';
+import {
+  imageBuildCause,
+  machineConfigSymptoms,
+  pinnedImageSetsCause,
+} from './common/consequences';
 
 const maxNodesListed = 10;
 

@@ -4,14 +4,14 @@
  */
 import { nodesOf } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
-import { degradedCondition, poolName, poolProgress } from './poolText';
+import { degradedCondition, poolName, poolProgress } from './common/poolText';
 import type { UpdateAssessment } from '../model/assessment';
 import { assessmentOf, finding, progressingNormally, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { when } from '../core/text';
 import { describe } from '../model/condition';
-import { fit, heldFor, paragraphs } from './words';
-import { clusterSymptoms } from './consequences';
+import { fit, heldFor, paragraphs } from './common/words';
+import { clusterSymptoms } from './common/consequences';
 
 const maxNodesListed = 10;
 

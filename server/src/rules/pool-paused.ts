@@ -5,12 +5,12 @@
  */
 import { atLeast, parseRelease } from '../model/release';
 import type { Snapshot } from '../model/snapshot';
-import { poolName, poolProgress } from './poolText';
+import { poolName, poolProgress } from './common/poolText';
 import { assessmentOf, finding, rel, updating as isUpdating } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { plural } from '../core/text';
-import { fit, paragraphs } from './words';
-import { poolSymptoms } from './consequences';
+import { fit, paragraphs } from './common/words';
+import { poolSymptoms } from './common/consequences';
 
 export const poolPaused: Rule = {
   meta: {

@@ -1,6 +1,7 @@
 /**
  * Every rule, by id. Findings are listed by file and position (analysis/analyze.ts
- * `sortFindings`), not in this order. A new rule is one file named by its id, added here.
+ * `sortFindings`), not in this order. A new rule is one file named by its id, added here; the
+ * words and tiers rules share live in `common/`.
  */
 import { alertFiring } from './alert-firing';
 import { clusterVersionFailing } from './clusterversion-failing';
@@ -30,6 +31,7 @@ import { poolDegraded } from './pool-degraded';
 import { poolNotUpdated } from './pool-not-updated';
 import { poolPaused } from './pool-paused';
 import type { Rule, RuleMeta } from './rule';
+import { yamlInvalid } from './yaml-invalid';
 
 export const rules: readonly Rule[] = [
   mcoLevelBeforeRequiredPools,
@@ -62,17 +64,7 @@ export const rules: readonly Rule[] = [
 ].sort((a, b) => (a.meta.id < b.meta.id ? -1 : 1));
 
 /** Ids users can configure that are not checks over a Snapshot: the analysis reports them. */
-const builtInRules: readonly RuleMeta[] = [
-  {
-    id: 'yaml-invalid',
-    defaultSeverity: 'error',
-    levels: 'error',
-    description: 'a file the analysis needs cannot be read or parsed',
-    explanation: 'a file the analysis needs does not parse (or is binary, or too large).',
-    impact: 'None',
-    reads: ['file'],
-  },
-];
+const builtInRules: readonly RuleMeta[] = [yamlInvalid];
 
 /** Every rule's definition, checks and built-in alike, by id. */
 export function allRuleMeta(): RuleMeta[] {

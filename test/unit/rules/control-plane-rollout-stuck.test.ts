@@ -5,8 +5,6 @@ import type { RuleLevels } from '../../../server/src/analysis/analyze';
 import type { Snapshot } from '../../../server/src/model/snapshot';
 import { controlPlaneRolloutStuck } from '../../../server/src/rules/control-plane-rollout-stuck';
 import { operatorDegraded } from '../../../server/src/rules/operator-degraded';
-import { operatorNotLeveled } from '../../../server/src/rules/operator-not-leveled';
-import { rules } from '../../../server/src/rules/registry';
 import { healthyUpdates, samples, updates } from '../../support/fixtures';
 import { ruleContext } from '../../support/rules';
 import { warningEvent } from '../../support/events';

@@ -1,9 +1,8 @@
-import assert from 'node:assert/strict';
 import type { Json } from '../../../server/src/model/access';
 import { pool } from '../../../server/src/model/snapshot';
 import { poolNotUpdated } from '../../../server/src/rules/pool-not-updated';
 import { samples, updates } from '../../support/fixtures';
-import { ruleTester, snapshotOf, wordsOf } from '../../support/ruleTester';
+import { ruleTester, snapshotOf } from '../../support/ruleTester';
 
 ruleTester(poolNotUpdated, {
   valid: [{ name: 'stays quiet on updated pools', snapshot: snapshotOf(samples.healthy) }],

@@ -2,10 +2,10 @@
  * On-cluster layering, as the rules read it: the build that decides a pool's image and whether
  * it failed. Shared so that pool-degraded leaves to ocl-build-failed the pools it reports.
  */
-import type { Condition } from '../model/condition';
-import type { MachineConfigPool } from '../model/machineConfigPool';
-import type { MachineOSBuild, MachineOSConfig } from '../model/machineOS';
-import type { Snapshot } from '../model/snapshot';
+import type { Condition } from '../../model/condition';
+import type { MachineConfigPool } from '../../model/machineConfigPool';
+import type { MachineOSBuild, MachineOSConfig } from '../../model/machineOS';
+import type { Snapshot } from '../../model/snapshot';
 
 /** The pool conditions that report a failed build: 4.20+, and the tech-preview ones (≤4.18). */
 const buildFailureConditions = ['ImageBuildDegraded', 'BuildFailed', 'BuildInterrupted'];

@@ -3,10 +3,10 @@
  * (docs/domain/machine-config-operator.md), so messages name the behaviour the user's cluster
  * actually has.
  */
-import type { ClusterOperator } from '../model/clusterOperator';
-import { atLeast, parseRelease } from '../model/release';
-import type { Snapshot } from '../model/snapshot';
-import type { Release } from '../model/release';
+import type { ClusterOperator } from '../../model/clusterOperator';
+import { atLeast, parseRelease } from '../../model/release';
+import type { Snapshot } from '../../model/snapshot';
+import type { Release } from '../../model/release';
 
 /** How a failing required-pool sync shows on the operator's Available condition. */
 export function availabilityBehaviour(r: Release | undefined): string {

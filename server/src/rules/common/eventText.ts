@@ -3,12 +3,12 @@
  * last seen (from the gather time), and its message, on the event in its file. At most
  * `maxCited` per finding, newest first.
  */
-import type { RelatedLocation } from '../core/finding';
-import { ago, clip } from '../core/text';
-import { drainEventReasons, eventsAbout } from '../model/events';
-import type { KubeEvent } from '../model/events';
-import type { Snapshot } from '../model/snapshot';
-import { rel } from './rule';
+import type { RelatedLocation } from '../../core/finding';
+import { ago, clip } from '../../core/text';
+import { drainEventReasons, eventsAbout } from '../../model/events';
+import type { KubeEvent } from '../../model/events';
+import type { Snapshot } from '../../model/snapshot';
+import { rel } from '../rule';
 
 /** Events cited by one finding: the newest tell the story; the rest are in the file. */
 const maxCited = 3;

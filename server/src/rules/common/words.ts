@@ -3,11 +3,11 @@
  * something has held, a node with its pool, the fullest wording that fits) and a detail made of
  * paragraphs. Objects are named plainly in messages (pool worker, not `worker`).
  */
-import { messageMaxLength } from '../core/finding';
-import { duration, isoTime, listing } from '../core/text';
-import type { Node } from '../model/node';
-import { primaryPool } from '../model/snapshot';
-import type { Snapshot } from '../model/snapshot';
+import { messageMaxLength } from '../../core/finding';
+import { duration, isoTime, listing } from '../../core/text';
+import type { Node } from '../../model/node';
+import { primaryPool } from '../../model/snapshot';
+import type { Snapshot } from '../../model/snapshot';
 
 /** A detail from its paragraphs: empty ones left out, a blank line between the others. */
 export function paragraphs(...parts: (string | undefined | false)[]): string {

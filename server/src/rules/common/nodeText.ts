@@ -1,11 +1,11 @@
 /** Wording and evidence shared by the rules about one node's machine-config daemon. */
-import type { RelatedLocation } from '../core/finding';
-import type { Node } from '../model/node';
-import { nodeAnnotations } from '../model/node';
-import { machineConfigNodeOf, primaryPool } from '../model/snapshot';
-import type { Snapshot } from '../model/snapshot';
-import { rel } from './rule';
-import { when } from '../core/text';
+import type { RelatedLocation } from '../../core/finding';
+import type { Node } from '../../model/node';
+import { nodeAnnotations } from '../../model/node';
+import { machineConfigNodeOf, primaryPool } from '../../model/snapshot';
+import type { Snapshot } from '../../model/snapshot';
+import { rel } from '../rule';
+import { when } from '../../core/text';
 
 /** ` It is stuck moving from A to B.` / ` It runs A.` / ``. */
 export function nodeMove(n: Node): string {

@@ -4,15 +4,15 @@
  * quoted short; a finding whose level follows the condition's age, with
  * that age's note in the detail.
  */
-import type { Finding } from '../core/finding';
-import { messageMaxLength } from '../core/finding';
-import { clip, when } from '../core/text';
-import type { Condition } from '../model/condition';
-import type { KubeObject } from '../model/kubeObject';
-import type { Snapshot } from '../model/snapshot';
+import type { Finding } from '../../core/finding';
+import { messageMaxLength } from '../../core/finding';
+import { clip, when } from '../../core/text';
+import type { Condition } from '../../model/condition';
+import type { KubeObject } from '../../model/kubeObject';
+import type { Snapshot } from '../../model/snapshot';
 import { levelByAge } from './ages';
-import { assessmentOf, finding } from './rule';
-import type { Rule, RuleContext } from './rule';
+import { assessmentOf, finding } from '../rule';
+import type { Rule, RuleContext } from '../rule';
 import { paragraphs } from './words';
 
 /** `since 2021-03-25T09:18:42Z (3h1m before the gather)`, or `since an unknown time`. */

@@ -1,7 +1,7 @@
 /** How messages describe a pool's state; shared so every rule says it the same way. */
-import { describe } from '../model/condition';
-import type { MachineConfigPool } from '../model/machineConfigPool';
-import { clip } from '../core/text';
+import { describe } from '../../model/condition';
+import type { MachineConfigPool } from '../../model/machineConfigPool';
+import { clip } from '../../core/text';
 
 /** `Updated=False, Updating=True, 25 of 52 machines updated`. */
 export function poolProgress(p: MachineConfigPool): string {

@@ -3,13 +3,13 @@
  * lines, the gathered PodDisruptionBudgets and Prometheus' alerts on them: shared by `mco-drain-stuck` (the drain still
  * running) and `node-mcd-degraded` (the daemon gave up on it after an hour).
  */
-import type { RelatedLocation } from '../core/finding';
-import { clip, when } from '../core/text';
-import { nodeDrain } from '../model/drainLog';
-import type { NodeDrain, PodRef } from '../model/drainLog';
-import type { LoggedDrainLine, Snapshot } from '../model/snapshot';
+import type { RelatedLocation } from '../../core/finding';
+import { clip, when } from '../../core/text';
+import { nodeDrain } from '../../model/drainLog';
+import type { NodeDrain, PodRef } from '../../model/drainLog';
+import type { LoggedDrainLine, Snapshot } from '../../model/snapshot';
 import { alertEvidence, budgetAlerts } from './alertText';
-import { rel } from './rule';
+import { rel } from '../rule';
 
 /** Every drain line of the controller's (and a 4.10 daemon's) logs, oldest first; once per snapshot. */
 const sorted = new WeakMap<Snapshot['drainLogs'], LoggedDrainLine[]>();

@@ -3,11 +3,11 @@
  * alerts that back another rule's finding (a PodDisruptionBudget at its limit beside a drain it
  * blocks, ClusterOperatorDown or ClusterOperatorDegraded beside the operator's condition).
  */
-import type { RelatedLocation } from '../core/finding';
-import { when } from '../core/text';
-import { alertsMatching } from '../model/alerts';
-import type { Alert } from '../model/alerts';
-import type { Snapshot } from '../model/snapshot';
+import type { RelatedLocation } from '../../core/finding';
+import { when } from '../../core/text';
+import { alertsMatching } from '../../model/alerts';
+import type { Alert } from '../../model/alerts';
+import type { Snapshot } from '../../model/snapshot';
 
 /** The kube-controller-manager operator's alerts on a PodDisruptionBudget at or below its limit. */
 export const budgetAlerts: readonly string[] = [

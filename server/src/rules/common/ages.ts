@@ -5,8 +5,8 @@
  * the condition's lastTransitionTime to the assessment's "now" (the gather time, else the newest
  * moment the must-gather shows); without a transition time, `unknown` applies.
  */
-import type { Severity } from '../core/finding';
-import { duration } from '../core/text';
+import type { Severity } from '../../core/finding';
+import { duration } from '../../core/text';
 
 const justChangedMinutes = 5;
 
