@@ -49,6 +49,11 @@ export const updates = {
   /** 4.20.8 -> 4.20.10: a worker's MachineConfigNode holds AppliedFilesAndOS Unknown for 34 min. */
   mcnStuck: join(fixturesDir, 'update-mcn-stuck'),
   /**
+   * 4.15.2 -> 4.15.3: master c NotReady for 58 min (no CNI configuration), reported by etcd,
+   * kube-apiserver and kube-controller-manager; its Node object is not in the gather.
+   */
+  masterNotReady: join(fixturesDir, 'update-master-not-ready'),
+  /**
    * For `recommend`: 4.15.20 on stable-4.16, not updating: z-streams, conditional 4.16.0-4.16.3,
    * Upgradeable=False MultipleReasons, paused infra pool, cordoned worker, PDB at its limit.
    */

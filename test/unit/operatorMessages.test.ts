@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   nodesReporting,
+  notReadyNodes,
   operatorMentions,
   operatorsNamed,
   operatorWaits,
@@ -60,6 +61,51 @@ describe('operator messages (CVO and MCO wordings, one module)', () => {
         { operator: 'machine-config', state: 'is still updating' },
         { operator: 'network', state: 'is degraded' },
       ],
+    );
+  });
+});
+
+describe("library-go's node controller: master nodes not ready", () => {
+  const cni =
+    'container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: No CNI configuration file in /etc/kubernetes/cni/net.d/. Has your network provider started?';
+  const line = (items: string) => `NodeControllerDegraded: The master nodes not ready: ${items}`;
+
+  it('reads each node with its Ready condition: since, reason and message (parentheses inside kept)', () => {
+    const message = [
+      'EtcdMembersDegraded: 2 of 3 members are available, ip-10-0-12-74.ec2.internal is unhealthy',
+      line(
+        `node "ip-10-0-12-74.ec2.internal" not ready since 2023-11-03 16:28:43 +0000 UTC because KubeletNotReady (${cni}), ` +
+          'node "ip-10-0-33-9.ec2.internal" not ready since 2023-11-03 16:40:02 +0000 UTC because NodeStatusUnknown (Kubelet stopped posting node status (since 40s).)',
+      ),
+    ].join('\n');
+    const nodes = notReadyNodes(message);
+    assert.deepEqual(
+      nodes.map((n) => [n.name, n.since?.toISOString(), n.reason, n.message]),
+      [
+        ['ip-10-0-12-74.ec2.internal', '2023-11-03T16:28:43.000Z', 'KubeletNotReady', cni],
+        [
+          'ip-10-0-33-9.ec2.internal',
+          '2023-11-03T16:40:02.000Z',
+          'NodeStatusUnknown',
+          'Kubelet stopped posting node status (since 40s).',
+        ],
+      ],
+    );
+    for (const n of nodes) assert.equal(message.slice(...n.span), n.name);
+  });
+
+  it('reads a node with no Ready condition, and nothing from other lines or formats', () => {
+    const nodes = notReadyNodes(
+      line('node "master-2" not ready, no Ready condition found in status block'),
+    );
+    assert.deepEqual(
+      nodes.map((n) => [n.name, n.since, n.reason, n.message]),
+      [['master-2', undefined, '', '']],
+    );
+    assert.deepEqual(notReadyNodes('NodeControllerDegraded: All master nodes are ready'), []);
+    assert.deepEqual(
+      notReadyNodes('StaticPodsDegraded: node "master-2" not ready since yesterday'),
+      [],
     );
   });
 });

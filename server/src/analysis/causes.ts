@@ -19,6 +19,7 @@ import type { Snapshot } from '../model/snapshot';
 import { rules as registered } from '../rules/registry';
 import type { Rule } from '../rules/rule';
 import { causeTitle } from './causeTitle';
+import { nodesReportedNotReady } from '../model/nodeReports';
 
 /** The objects above a subject, nearest first: node → pool → machine-config → ClusterVersion. */
 type Upstream = (subject: Subject) => Subject[];
@@ -29,11 +30,28 @@ function upstreamOf(s: Snapshot): Upstream {
     const p = primaryPool(s, n);
     if (p) poolOfNode.set(`node/${n.name}`, `mcp/${p.name}`);
   }
+  // A master node the operators report not ready holds them back, gathered or not.
+  const reportedBy = new Map<string, Subject[]>();
+  const masters = s.pools.some((p) => p.name === 'master');
+  for (const [name, reports] of nodesReportedNotReady(s)) {
+    reportedBy.set(
+      `node/${name}`,
+      reports.map((r) => r.operator.subject),
+    );
+    // The node controller reports master nodes only: one the gather lacks is the master pool's.
+    if (masters && !poolOfNode.has(`node/${name}`) && !s.nodes.some((n) => n.name === name))
+      poolOfNode.set(`node/${name}`, 'mcp/master');
+  }
   const above = (subject: Subject): Subject[] => {
     if (subject === 'cv/version') return [];
     if (subject.startsWith('co/')) return ['cv/version'];
     if (subject.startsWith('mcp/')) return ['co/machine-config', 'cv/version'];
     const pool = poolOfNode.get(subject);
+    const operators = reportedBy.get(subject) ?? [];
+    if (operators.length > 0) {
+      const chain = pool ? [pool, ...above(pool)].filter((x) => x !== 'cv/version') : [];
+      return [...new Set([...chain, ...operators, 'cv/version'])];
+    }
     if (pool) return [pool, ...above(pool)];
     const rendered = /^mc\/rendered-(.+)-[0-9a-f]{32}$/.exec(subject)?.[1];
     if (rendered) return [`mcp/${rendered}`, ...above(`mcp/${rendered}`)];

@@ -1,9 +1,11 @@
 /**
  * What the cluster-version operator's and the machine-config operator's messages say about other
  * objects: the operators a ClusterVersion condition or a CVO `Result of work` line names, the
- * pools machine-config's RequiredPoolsFailed names, the nodes a pool's NodeDegraded names. One
- * module, so rules, hovers and links read the same wordings (4.7 to main).
+ * pools machine-config's RequiredPoolsFailed names, the nodes a pool's NodeDegraded names, and
+ * the master nodes library-go's node controller reports not ready. One module, so rules, hovers
+ * and links read the same wordings (4.7 to main).
  */
+import { parseGoTime } from '../gather/timestamp';
 
 /** A name found in a message, with its offsets in that message. */
 export interface Mention {
@@ -16,6 +18,14 @@ const k8sName = '[a-z0-9](?:[-a-z0-9.]*[a-z0-9])?';
 /** `Cluster operator X is degraded`, `Cluster operators X has not …`, `… X cannot be upgraded`. */
 const operatorSubject = new RegExp(
   `\\b[Cc]luster operators? (${k8sName}) (?:is|has|cannot)\\b`,
+  'g',
+);
+/**
+ * `Cluster operators a, b are degraded`, `… are not available` (the CVO's summary of several
+ * operators' errors, `pkg/cvo/sync_worker.go` `summarizeTaskGraphErrors`).
+ */
+const operatorsSubject = new RegExp(
+  `\\b[Cc]luster operators (${k8sName}(?:(?:, | and |, and )${k8sName})*) (?:are|have)\\b`,
   'g',
 );
 /** `waiting on a, b` and `waiting up to 40 minutes on a` (Progressing and Failing messages). */
@@ -54,6 +64,13 @@ export function operatorMentions(message: string): Mention[] {
     }
   }
   for (const m of message.matchAll(operatorSubject)) out.push(mention(m, 1));
+  for (const m of message.matchAll(operatorsSubject)) {
+    const list = m[1]!;
+    const start = (m.index ?? 0) + m[0].indexOf(list);
+    for (const x of list.matchAll(new RegExp(k8sName, 'g')))
+      if (x[0] !== 'and')
+        out.push({ name: x[0], span: [start + x.index!, start + x.index! + x[0].length] });
+  }
   const slow = slowWait.exec(message);
   if (slow?.[3]) {
     const at = (slow.index ?? 0) + slow[0].indexOf(` and ${slow[3]} over `) + 5;
@@ -65,7 +82,10 @@ export function operatorMentions(message: string): Mention[] {
 /** The operators a CVO message names, once each, waiting list first. */
 export function operatorsNamed(message: string): string[] {
   const waiting = [...message.matchAll(waitingOn)].flatMap((m) => m[1]!.split(', '));
-  const subjects = [...message.matchAll(operatorSubject)].map((m) => m[1]!);
+  const subjects = [
+    ...[...message.matchAll(operatorSubject)].map((m) => m[1]!),
+    ...[...message.matchAll(operatorsSubject)].flatMap((m) => m[1]!.split(/, and |, | and /)),
+  ];
   const slow = slowOperators(message).map((o) => o.name);
   return [...new Set([...waiting, ...slow, ...subjects])];
 }
@@ -104,6 +124,56 @@ export interface OperatorWait {
 /** The operators a CVO `Result of work` list waits on, and in which state. */
 export function operatorWaits(list: string): OperatorWait[] {
   return [...list.matchAll(operatorWait)].map((w) => ({ operator: w[1]!, state: w[2]! }));
+}
+
+/** A master node library-go's node controller reports not ready, as its message says it. */
+export interface NotReadyNode extends Mention {
+  /** Its Ready condition's lastTransitionTime, when the message gives it. */
+  since?: Date;
+  /** The Ready condition's reason (`KubeletNotReady`, `NodeStatusUnknown`), `''` when none. */
+  reason: string;
+  /** The Ready condition's message, `''` when none. */
+  message: string;
+}
+
+const notReadyPrefix = 'NodeControllerDegraded: The master nodes not ready: ';
+/** One item: `node %q not ready since %s because %s (%s)` or `node %q not ready, no Ready condition found in status block`. */
+const notReadyItem = new RegExp(
+  `node "(${k8sName})" not ready(?: since (\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)? [+-]\\d{4}) \\S+ because (\\S*) \\(|, no Ready condition found in status block)`,
+  'g',
+);
+
+/**
+ * The master nodes a library-go static-pod operator's Degraded message reports not ready: its
+ * `NodeControllerDegraded` line (library-go `pkg/operator/staticpod/controller/node/node_controller.go`),
+ * items joined with `, `. An item's message runs to the `)` before the next item or the line's end.
+ */
+export function notReadyNodes(message: string): NotReadyNode[] {
+  const out: NotReadyNode[] = [];
+  let lineStart = 0;
+  for (const line of message.split('\n')) {
+    if (line.startsWith(notReadyPrefix)) {
+      const items = [...line.matchAll(notReadyItem)];
+      items.forEach((m, i) => {
+        const start = m.index ?? 0;
+        const end = i + 1 < items.length ? (items[i + 1]!.index ?? line.length) - 2 : line.length;
+        const name = m[1]!;
+        const at = lineStart + start + m[0].indexOf(name);
+        const since = m[2] ? parseGoTime(m[2]) : undefined;
+        // The Ready condition's message, inside the parentheses that close the item.
+        const rest = m[2] ? line.slice(start + m[0].length, end) : '';
+        out.push({
+          name,
+          span: [at, at + name.length],
+          ...(since ? { since } : {}),
+          reason: m[3] ?? '',
+          message: rest.endsWith(')') ? rest.slice(0, -1) : rest,
+        });
+      });
+    }
+    lineStart += line.length + 1;
+  }
+  return out;
 }
 
 function mention(m: RegExpMatchArray, group: number): Mention {

@@ -6,13 +6,17 @@
  * node that is unavailable and not updating ("Update Speed", a warning; `workerpool.go`
  * `nodeInsights`): NotReady for under 5 minutes is not serious yet (information), a cordon
  * alone is not serious at all (information: oc counts the node unavailable and says nothing).
+ * A master node the operators report not ready (library-go's `NodeControllerDegraded`) that the
+ * gather does not hold is reported from their messages: it is still the root of their findings.
  */
 import type { Finding } from '../core/finding';
-import { clip, duration, when } from '../core/text';
+import { clip, duration, listing, when } from '../core/text';
 import { fit, heldFor, paragraphs } from './common/words';
 import { findCondition } from '../model/condition';
 import type { Node } from '../model/node';
 import { nodeAnnotations } from '../model/node';
+import { nodesReportedNotReady } from '../model/nodeReports';
+import type { NodeReport } from '../model/nodeReports';
 import type { Snapshot } from '../model/snapshot';
 import { primaryPool } from '../model/snapshot';
 import { assessmentOf, finding, rel } from './rule';
@@ -33,16 +37,97 @@ export const nodeNotReady: Rule = {
       'warning (information under 5 min, while a reboot for an update takes under 20 min, or for a cordon alone)',
     description: 'a node is not Ready, or is cordoned outside a machine-config drain',
     explanation:
-      "a node is not Ready, or someone cordoned it outside a machine-config drain: it eats the pool's `maxUnavailable` (a node rebooting for its update is information for its first 20 minutes).",
+      "a node is not Ready, or someone cordoned it outside a machine-config drain: it eats the pool's `maxUnavailable` (a node rebooting for its update is information for its first 20 minutes). A master node the static-pod operators report not ready (`NodeControllerDegraded`) is the root of their Degraded findings, said from their messages when the gather lacks its Node.",
     impact: 'Update Speed',
-    reads: ['Node'],
-    leadsTo: [...poolSymptoms],
+    reads: ['Node', 'ClusterOperator'],
+    // A master node not ready degrades the static-pod operators (their node controller).
+    leadsTo: [...poolSymptoms, 'control-plane-rollout-stuck'],
   },
   check(s: Snapshot, context: RuleContext) {
     const now = assessmentOf(s, context).now;
-    return s.nodes.flatMap((n) => [...notReady(s, n, now), ...cordoned(s, n, now)]);
+    const reported = nodesReportedNotReady(s);
+    return [
+      ...s.nodes.flatMap((n) => [
+        ...notReady(s, n, now, reported.get(n.name) ?? []),
+        ...cordoned(s, n, now),
+      ]),
+      ...[...reported]
+        .filter(([name]) => !s.nodes.some((n) => n.name === name))
+        .map(([name, reports]) => notGathered(s, name, reports, now)),
+    ];
   },
 };
+
+/** How long NotReady is information: while a reboot for an update may take it, or not serious yet. */
+function levelOf(age: number | undefined, rebooting: boolean): 'info' | 'warning' {
+  if (age === undefined) return rebooting ? 'info' : 'warning';
+  return age < seriousAfterMinutes || (rebooting && age < rebootMinutes) ? 'info' : 'warning';
+}
+
+/** What the kubelet's NotReady says, in a few words: the known causes, else its message clipped. */
+function kubeletWords(reason: string, message: string): string {
+  if (/container runtime network not ready/.test(message))
+    return /No CNI configuration file/.test(message)
+      ? 'container network not ready (no CNI configuration)'
+      : 'container network not ready';
+  if (/PLEG is not healthy/.test(message))
+    return 'PLEG is not healthy (the container runtime does not answer)';
+  if (/Kubelet stopped posting node status/.test(message))
+    return 'the kubelet stopped posting its status';
+  if (message !== '') return clip(message, 80);
+  return reason || 'no reason given';
+}
+
+/** The operators' reports of a node as related locations, each with what it says. */
+function reportEvidence(reports: readonly NodeReport[], name: string) {
+  return reports.map((r) =>
+    rel(
+      r.condition.location,
+      `${r.operator.name} Degraded: NodeControllerDegraded reports node ${name} not ready`,
+    ),
+  );
+}
+
+/** A master node the operators report not ready that the gather does not hold. */
+function notGathered(
+  s: Snapshot,
+  name: string,
+  reports: NodeReport[],
+  now: Date | undefined,
+): Finding {
+  const first = reports[0]!;
+  const said = first.said;
+  const since = reports.map((r) => r.said.since).find((d) => d !== undefined);
+  const words = kubeletWords(said.reason, said.message);
+  const operators = reports.map((r) => r.operator.name);
+  const held = heldFor(since, s.gatherTime);
+  const message = fit(
+    `Master node ${name} is not ready${held}: ${words}; its Node is not in the gather`,
+    `Master node ${name} is not ready${held}; its Node is not in the gather`,
+  );
+  const detail = paragraphs(
+    `${listing(operators)} report${operators.length === 1 ? 's' : ''} it not ready in ${operators.length === 1 ? 'its' : 'their'} Degraded condition (\`NodeControllerDegraded\`, library-go's node controller)` +
+      (since
+        ? `: its Ready condition has been ${said.reason ? `False (${said.reason})` : 'not True'} since ${when(since, s.gatherTime)}`
+        : '') +
+      (said.message ? `, "${clip(said.message, 400)}".` : '.'),
+    `It is the one cause of those operators' Degraded conditions: a master node that is not ready leaves its etcd member, kube-apiserver, kube-controller-manager and kube-scheduler static pods unreachable, and the update waits on them.`,
+    `Its Node object is not in the must-gather (\`cluster-scoped-resources/core/nodes/${name}.yaml\`), so its conditions, taints and pods cannot be read here.`,
+    /container runtime network not ready/.test(said.message)
+      ? `Look next at the pod network on that node: the network operator's pods there (\`namespaces/openshift-multus/\`, \`namespaces/openshift-ovn-kubernetes/\` or \`namespaces/openshift-sdn/\`, the pods whose \`spec.nodeName\` is ${name}) and \`cluster-scoped-resources/config.openshift.io/clusteroperators/network.yaml\`; on a live cluster, \`oc adm node-logs ${name} -u kubelet\`.`
+      : `Look next at the node's kubelet and container runtime (on a live cluster, \`oc adm node-logs ${name} -u kubelet\` and \`-u crio\`) and, if the gather has them, its pods in \`namespaces/openshift-etcd/\` and \`namespaces/openshift-kube-apiserver/\`.`,
+  );
+  const age = minutesSince(since, now);
+  return finding(
+    nodeNotReady,
+    `node/${name}`,
+    first.condition.location,
+    { message, detail },
+    reportEvidence(reports.slice(1), name),
+    levelOf(age, false),
+    since,
+  );
+}
 
 /** The machine-config daemon is moving this node to a new config (drain, update, reboot). */
 function mcoUpdating(n: Node): boolean {
@@ -65,20 +150,18 @@ function cordonedByMco(n: Node): boolean {
   return mcoUpdating(n) || n.mcdState === 'Degraded' || n.mcdState === 'Unreconcilable';
 }
 
-function notReady(s: Snapshot, n: Node, now: Date | undefined): Finding[] {
+function notReady(
+  s: Snapshot,
+  n: Node,
+  now: Date | undefined,
+  reports: readonly NodeReport[],
+): Finding[] {
   const ready = findCondition(n.conditions, 'Ready');
   if (!ready || ready.status === 'True') return [];
   const age = minutesSince(ready.lastTransitionTime, now);
   const rebooting = mcoUpdating(n);
   // A reboot for an update takes a few minutes of NotReady: progress, not a problem, at first.
-  const severity =
-    age === undefined
-      ? rebooting
-        ? 'info'
-        : 'warning'
-      : age < seriousAfterMinutes || (rebooting && age < rebootMinutes)
-        ? 'info'
-        : 'warning';
+  const severity = levelOf(age, rebooting);
   const pool = primaryPool(s, n);
   const said = [ready.reason, ready.message.replace(/\.+$/, '')].filter((x) => x !== '').join(': ');
   const poolPart = pool ? `pool ${pool.name}'s` : "its pool's";
@@ -110,6 +193,7 @@ function notReady(s: Snapshot, n: Node, now: Date | undefined): Finding[] {
           n.at('metadata', 'annotations', nodeAnnotations.state),
           `machine-config daemon state ${n.mcdState ?? '(none)'}`,
         ),
+        ...reportEvidence(reports, n.name),
       ],
       severity,
       ready.lastTransitionTime,

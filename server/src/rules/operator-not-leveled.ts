@@ -13,7 +13,7 @@ import { operatorsNamed } from '../model/operatorMessages';
 import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { clip, listing } from '../core/text';
-import { paragraphs } from './common/words';
+import { paragraphs, someNames } from './common/words';
 import { clusterSymptoms } from './common/consequences';
 
 export const operatorNotLeveled: Rule = {
@@ -47,7 +47,9 @@ export const operatorNotLeveled: Rule = {
       // said as information. Slow or stalled, it is information too while other operators are
       // unhealthy: their findings own the stall. Otherwise, or unhealthy itself, a warning.
       const healthy = isHealthy(o);
-      const rolling = healthy && (cp === 'Progressing' || payload.some((x) => !isHealthy(x)));
+      const onTime = cp === 'Progressing';
+      const others = payload.filter((x) => x !== o && !isHealthy(x)).map((x) => x.name);
+      const rolling = healthy && (onTime || others.length > 0);
       const started = findCondition(o.conditions, 'Progressing')?.status === 'True';
       const conds = ['Available', 'Progressing', 'Degraded'].map((t) =>
         describe(findCondition(o.conditions, t), t),
@@ -63,9 +65,11 @@ export const operatorNotLeveled: Rule = {
         available?.status === 'False' ? 'not available' : '',
       ].filter((x) => x !== '');
       const state = rolling
-        ? started
-          ? '; it is rolling out and the update is on time'
-          : '; the update has just reached it and is on time'
+        ? !onTime
+          ? `; it is healthy, the update waits on ${someNames(others)}`
+          : started
+            ? '; it is rolling out and the update is on time'
+            : '; the update has just reached it and is on time'
         : (waits ? '; the cluster-version operator waits on it' : '') +
           (unwell.length ? `${waits ? ', and' : ';'} it is ${listing(unwell)}` : '');
       const message = `${o.name} is at version ${version}, not the cluster's target ${target}${state}`;
@@ -75,9 +79,11 @@ export const operatorNotLeveled: Rule = {
           (waits ? `, and reports waiting on ${o.name}` : '') +
           `. ${o.name} reports ${conds.join(', ')}.`,
         rolling
-          ? started
-            ? `It is rolling out (Progressing=True) and the update is on time: this is its progress.`
-            : `The update is on time and ${o.name} is healthy: the cluster-version operator has reached it, and it has yet to start its rollout.`
+          ? !onTime
+            ? `It is healthy; the update is held by operators that are not (${someNames(others)}), whose findings say why.`
+            : started
+              ? `It is rolling out (Progressing=True) and the update is on time: this is its progress.`
+              : `The update is on time and ${o.name} is healthy: the cluster-version operator has reached it, and it has yet to start its rollout.`
           : `Read its conditions' messages for why it has not reached ${target}.`,
       );
       return [
