@@ -198,6 +198,14 @@ describe('Findings tree model', () => {
     assert.equal(evidence.length, evidenceShown + 1);
     assert.equal(evidence.at(-1)!.label, '+7 more');
     assert.equal(evidence.at(-1)!.open, undefined);
+    // The rest opens from under it, in the editor: nobody is sent to the CLI.
+    const rest = evidence.at(-1)!.children;
+    assert.deepEqual(
+      rest.map((r) => r.label),
+      many.slice(evidenceShown).map((r) => r.message),
+    );
+    assert.ok(rest.every((r) => r.open !== undefined));
+    assert.ok(!JSON.stringify(t).includes('must-gather-inspector analyze'));
   });
 
   it('gives repeated cause ids distinct item ids', () => {

@@ -229,11 +229,14 @@ function findingItem(id: string, f: FindingEntry): FindingsItemModel {
             {
               id: `${id}/more`,
               label: `+${more} more`,
-              description: 'must-gather-inspector analyze lists all',
-              tooltip: `${plural(more, 'more piece')} of evidence: the CLI's \`analyze\` lists every one`,
+              description: 'evidence',
+              tooltip: `${plural(more, 'more piece')} of evidence: expand to list them`,
               accessibleLabel: `${more} more pieces of evidence`,
               icon: 'ellipsis',
-              children: [],
+              // Listed here, where they open: nobody is sent to the CLI for them.
+              children: f.related
+                .slice(evidenceShown)
+                .map((r, i) => evidenceItem(`${id}/${evidenceShown + i}`, r)),
               expanded: false,
             },
           ]
