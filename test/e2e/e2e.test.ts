@@ -1499,6 +1499,55 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
     );
   });
 
+  describe('a master node the operators report not ready, not gathered', () => {
+    let s: Awaited<ReturnType<typeof session>> | undefined;
+    let wb: Workbench | undefined;
+    let page: Page;
+    const ui = (name: string, fn: () => Promise<void>) =>
+      uiTest(
+        name,
+        () => page,
+        fn,
+        () => s?.tmp,
+      );
+
+    before(async () => {
+      s = await session(editor, {}, updates.masterNotReady);
+      tmpDirs.push(s.tmp);
+      wb = await s.open();
+      page = wb.page;
+    });
+
+    after(async () => {
+      await wb?.close();
+      s?.stop();
+    });
+
+    ui("hovers kube-apiserver's Degraded condition and sees the node behind it", async () => {
+      const file = resourceFile(
+        updates.masterNotReady,
+        'cluster-scoped-resources/config.openshift.io/clusteroperators/kube-apiserver.yaml',
+      );
+      const cli = cliFindings(updates.masterNotReady).find((f) => f.rule === 'node-not-ready');
+      assert.ok(cli, 'the CLI reports the node from the operators');
+      await quickOpen(page, 'kube-apiserver.yaml', 'clusteroperators');
+      const lines = readFileSync(file, 'utf8').split('\n');
+      const degraded = lines.findIndex((l) => l.trim() === 'type: Degraded');
+      await goTo(page, degraded + 1, lines[degraded]!.indexOf('Degraded') + 3);
+      await hoverAtCursor(page);
+      const text = await waitForText(
+        page,
+        '.monaco-editor .monaco-hover:not(.hidden)',
+        /One of \d+ findings of one cause: Master node ip-10-0-175-139\.eu-west-1\.compute\.internal is not ready/,
+        45_000,
+      );
+      assert.match(text, /container network not ready \(no CNI configuration\)/);
+      assert.match(text, /its Node is not in the gather/);
+      await screenshot(page, shots, 'hover-node-behind-operator');
+      await page.keyboard.press('Escape');
+    });
+  });
+
   describe('gzipped and rotated logs, as newer gathers write them', () => {
     let s: Awaited<ReturnType<typeof session>> | undefined;
     let wb: Workbench | undefined;

@@ -7,9 +7,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import type { Diagnostic } from 'vscode-languageserver-protocol';
+import type { Diagnostic, MarkupContent } from 'vscode-languageserver-protocol';
 import type { RootFindings } from '../../server/src/protocol/messages';
 import { resourceFile, updates } from '../support/fixtures';
+import { plain } from '../support/hover';
 import { LspClient } from './lspClient';
 
 const master = 'ip-10-0-175-139.eu-west-1.compute.internal';
@@ -63,5 +64,23 @@ describe('a master node reported not ready and not gathered, over stdio', () => 
       'clusterversion-failing cv/version',
     ])
       assert.ok(rules.includes(x), `${x} in ${rules.join(', ')}`);
+  });
+
+  it("hovers kube-apiserver's Degraded condition with the node that causes it", async () => {
+    const file = operatorFile('kube-apiserver');
+    const text = readFileSync(file, 'utf8');
+    lsp.open(file, text);
+    const lines = text.split('\n');
+    const degraded = lines.findIndex((l) => l.trim() === 'type: Degraded');
+    const h = await lsp.hover(file, degraded, lines[degraded]!.indexOf('Degraded') + 2);
+    const value = plain((h!.contents as MarkupContent).value);
+    assert.match(value, /operator-degraded/);
+    assert.match(
+      value,
+      new RegExp(
+        `One of \\d+ findings of one cause: Master node ${master.replace(/\./g, '\\.')} is not ready for \\S+: container network not ready \\(no CNI configuration\\); its Node is not in the gather`,
+      ),
+    );
+    lsp.close(file);
   });
 });

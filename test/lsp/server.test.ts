@@ -62,10 +62,7 @@ describe('language server over stdio', () => {
     assert.equal(related.length, 3);
     for (const r of related) assert.ok(r.message.length <= 64, r.message);
     assert.equal(d.message.length <= 200 && !d.message.includes('\n'), true);
-    assert.match(
-      related[2]!.message,
-      /^\+\d+ more: listed in the Findings view$/,
-    );
+    assert.match(related[2]!.message, /^\+\d+ more: listed in the Findings view$/);
   });
 
   it('publishes the seed 001 diagnosis on machine-config.yaml at the operator version entry', async () => {
