@@ -34,7 +34,7 @@ export const nodeNotReady: Rule = {
     id: 'node-not-ready',
     defaultSeverity: 'warning',
     levels:
-      'warning (information under 5 min, while a reboot for an update takes under 20 min, or for a cordon alone)',
+      'warning (information under 5 min, while a reboot for an update takes under 20 min, for a cordon alone, or for a master the operators report that the gather lacks)',
     description: 'a node is not Ready, or is cordoned outside a machine-config drain',
     explanation:
       "a node is not Ready, or someone cordoned it outside a machine-config drain: it eats the pool's `maxUnavailable` (a node rebooting for its update is information for its first 20 minutes). A master node the static-pod operators report not ready (`NodeControllerDegraded`) is the root of their Degraded findings, said from their messages when the gather lacks its Node.",
@@ -53,7 +53,7 @@ export const nodeNotReady: Rule = {
       ]),
       ...[...reported]
         .filter(([name]) => !s.nodes.some((n) => n.name === name))
-        .map(([name, reports]) => notGathered(s, name, reports, now)),
+        .map(([name, reports]) => notGathered(s, name, reports)),
     ];
   },
 };
@@ -93,7 +93,6 @@ function notGathered(
   s: Snapshot,
   name: string,
   reports: NodeReport[],
-  now: Date | undefined,
 ): Finding {
   const first = reports[0]!;
   const said = first.said;
@@ -117,14 +116,15 @@ function notGathered(
       ? `Look next at the pod network on that node: the network operator's pods there (\`namespaces/openshift-multus/\`, \`namespaces/openshift-ovn-kubernetes/\` or \`namespaces/openshift-sdn/\`, the pods whose \`spec.nodeName\` is ${name}) and \`cluster-scoped-resources/config.openshift.io/clusteroperators/network.yaml\`; on a live cluster, \`oc adm node-logs ${name} -u kubelet\`.`
       : `Look next at the node's kubelet and container runtime (on a live cluster, \`oc adm node-logs ${name} -u kubelet\` and \`-u crio\`) and, if the gather has them, its pods in \`namespaces/openshift-etcd/\` and \`namespaces/openshift-kube-apiserver/\`.`,
   );
-  const age = minutesSince(since, now);
+  // Information: the operators' findings carry the errors (as oc's rows do, which cannot show a
+  // node the gather lacks); this one names their root, which the cause is titled by.
   return finding(
     nodeNotReady,
     `node/${name}`,
     first.condition.location,
     { message, detail },
     reportEvidence(reports.slice(1), name),
-    levelOf(age, false),
+    'info',
     since,
   );
 }
