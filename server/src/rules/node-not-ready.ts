@@ -89,11 +89,7 @@ function reportEvidence(reports: readonly NodeReport[], name: string) {
 }
 
 /** A master node the operators report not ready that the gather does not hold. */
-function notGathered(
-  s: Snapshot,
-  name: string,
-  reports: NodeReport[],
-): Finding {
+function notGathered(s: Snapshot, name: string, reports: NodeReport[]): Finding {
   const first = reports[0]!;
   const said = first.said;
   const since = reports.map((r) => r.said.since).find((d) => d !== undefined);
