@@ -20,7 +20,10 @@ import { rules as registered } from '../rules/registry';
 import type { Rule } from '../rules/rule';
 import { causeTitle } from './causeTitle';
 
-/** The objects above a subject, nearest first: node → pool → machine-config → ClusterVersion. */
+/**
+ * The objects above a subject, nearest first: node → pool → machine-config → ClusterVersion, and a
+ * pod → the unhealthy operators naming its namespace → ClusterVersion.
+ */
 type Upstream = (subject: Subject) => Subject[];
 
 function upstreamOf(s: Snapshot): Upstream {
@@ -35,6 +38,10 @@ function upstreamOf(s: Snapshot): Upstream {
     if (subject.startsWith('mcp/')) return ['co/machine-config', 'cv/version'];
     const pool = poolOfNode.get(subject);
     if (pool) return [pool, ...above(pool)];
+    // A pod of an unhealthy operator's namespace holds back the operators that name it.
+    const ns = /^pod\/([^/]+)\//.exec(subject)?.[1];
+    const operators = ns === undefined ? undefined : s.operandNamespaces.operators.get(ns);
+    if (operators) return [...operators.map((o) => `co/${o}`), 'cv/version'];
     const rendered = /^mc\/rendered-(.+)-[0-9a-f]{32}$/.exec(subject)?.[1];
     if (rendered) return [`mcp/${rendered}`, ...above(`mcp/${rendered}`)];
     return [];
