@@ -17,7 +17,7 @@ export interface OperandNamespaces {
 }
 
 /** Degraded=True or Available=False: what operator-degraded and operator-unavailable report. */
-export function unhealthy(o: ClusterOperator): boolean {
+function unhealthy(o: ClusterOperator): boolean {
   const c = o.conditions;
   return (
     findCondition(c, 'Degraded')?.status === 'True' ||

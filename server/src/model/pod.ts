@@ -12,7 +12,7 @@ import type { Condition } from './condition';
 import { KubeObject } from './kubeObject';
 
 /** A container's last termination (`lastState.terminated`). */
-export interface Termination {
+interface Termination {
   reason: string;
   exitCode?: number;
   finishedAt?: Date;

@@ -9,7 +9,7 @@ import type { Location } from '../core/finding';
 import type { ContainerStatus, Pod } from './pod';
 
 /** Waiting reasons the kubelet keeps retrying without help (kubelet `images`, `kuberuntime`). */
-export const failingWaitReasons: ReadonlySet<string> = new Set([
+const failingWaitReasons: ReadonlySet<string> = new Set([
   'CrashLoopBackOff',
   'ImagePullBackOff',
   'ErrImagePull',
