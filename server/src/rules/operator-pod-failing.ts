@@ -21,7 +21,7 @@ import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 
 /** Room kept in a message for a cause title's `; holds back <operator>`. */
-const titleRoom = 30;
+const titleRoom = 40;
 
 export const operatorPodFailing: Rule = {
   meta: {
@@ -155,8 +155,18 @@ function wordsOf(
     CreateContainerConfigError:
       'the waiting message: it names the Secret or ConfigMap (or key) the container needs and the namespace lacks',
   };
+  // A crash loop's back-off text says nothing the reason does not: its last exit says more.
+  const crashed =
+    f.reason === 'CrashLoopBackOff' && last
+      ? last.reason === 'OOMKilled'
+        ? ', last OOMKilled'
+        : last.exitCode !== undefined
+          ? `, last exit code ${last.exitCode}`
+          : ''
+      : '';
+  const head = `Pod ${name} container ${c.name} is in ${f.reason} (${restarts}${crashed})`;
   return {
-    message: quoted(`Pod ${name} container ${c.name} is in ${f.reason} (${restarts})`, f.message),
+    message: crashed ? head : quoted(head, f.message),
     detail: paragraphs(
       `Container \`${c.name}\` is waiting: \`${f.reason}\`${f.message ? `: ${clip(f.message, 600)}` : ''}. ${lastWords}${owner}`,
       operands,
