@@ -23,6 +23,8 @@ export const samples = {
   ingressUnschedulable: join(fixturesDir, 'insights-ingress-unschedulable'),
   /** Issue 40: `healthy` with its routers restarted (one OOMKilled once), Running and ready. */
   restartedPods: join(fixturesDir, 'healthy-restarted-pods'),
+  /** Issue 40: openshift-apiserver Degraded by a replica in CrashLoopBackOff (must-gather). */
+  apiserverCrashLoop: join(fixturesDir, 'apiserver-crashloop'),
 };
 
 /** The update scenarios (test/fixtures/README.md says what each holds). */

@@ -27,6 +27,17 @@ describe('causes: a pod holds back its operator', () => {
     assert.equal(causes[0], cause, 'the worst cause first');
   });
 
+  it('titles the openshift-apiserver cause by the replica in a crash loop (must-gather)', async () => {
+    const [root] = await discoverRoots(samples.apiserverCrashLoop);
+    const a = await analyzeRoot(root!, analysisContext({}));
+    const causes = causesOf(a.findings, a.snapshot);
+    assert.equal(causes.length, 1);
+    assert.equal(
+      causes[0]!.title,
+      'Pod openshift-apiserver/apiserver-bjmpcchmxn-r5k64 container openshift-apiserver is in CrashLoopBackOff (14 restarts, last exit code 255); holds back openshift-apiserver',
+    );
+  });
+
   it('reads only the pods of the degraded operator, once each', async () => {
     const [root] = await discoverRoots(samples.ingressUnschedulable);
     const a = await analyzeRoot(root!, analysisContext({}));

@@ -73,5 +73,32 @@ ruleTester(operatorPodFailing, {
         assert.equal(found[0]!.location.pointer, '/status/conditions/0');
       },
     },
+    {
+      name: 'a replica in CrashLoopBackOff holds openshift-apiserver Degraded (must-gather)',
+      snapshot: snapshotOf(samples.apiserverCrashLoop),
+      findings: [
+        {
+          severity: 'error',
+          subject: 'pod/openshift-apiserver/apiserver-bjmpcchmxn-r5k64',
+          message: [
+            /^Pod openshift-apiserver\/apiserver-\S+ container openshift-apiserver is in CrashLoopBackOff \(14 restarts, last exit code 255\)$/m,
+            /is waiting: `CrashLoopBackOff`: back-off 5m0s restarting failed container=openshift-apiserver/,
+            /Its last run ended \(`Error`\) with exit code 255 at /,
+            /namespaces\/openshift-apiserver\/pods\/apiserver-\S+\/openshift-apiserver\/openshift-apiserver\/logs\/previous\.log/,
+          ],
+          related: [
+            (r) => r.file.endsWith('clusteroperators/openshift-apiserver.yaml'),
+            (r) => r.file.includes('/core/nodes/') && r.message.endsWith('where the pod runs'),
+          ],
+        },
+      ],
+      check(found) {
+        assert.match(found[0]!.location.file, /namespaces\/openshift-apiserver\/core\/pods\.yaml$/);
+        assert.match(
+          found[0]!.location.pointer,
+          /^\/items\/\d\/status\/containerStatuses\/0\/state\/waiting$/,
+        );
+      },
+    },
   ],
 });
