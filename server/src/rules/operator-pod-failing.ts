@@ -23,6 +23,9 @@ import type { Rule, RuleContext } from './rule';
 /** Room kept in a message for a cause title's `; holds back <operator>`. */
 const titleRoom = 40;
 
+/** At most this many nodes' taints are related to a pod that cannot be scheduled. */
+const maxTaintedNodes = 10;
+
 export const operatorPodFailing: Rule = {
   meta: {
     id: 'operator-pod-failing',
@@ -52,10 +55,13 @@ export const operatorPodFailing: Rule = {
         ),
         node ? rel(node.at(), `node ${node.name}, where the pod runs`) : undefined,
       ];
+      // The nodes' taints the scheduler weighed, a few: a large cluster's would drown the rest.
       if (failure.kind === 'unschedulable') {
-        for (const n of s.nodes)
-          if (n.spec.taints !== undefined)
-            related.push(rel(n.at('spec', 'taints'), `node ${n.name}'s taints`));
+        const tainted = s.nodes
+          .filter((n) => n.spec.taints !== undefined)
+          .slice(0, maxTaintedNodes);
+        for (const n of tainted)
+          related.push(rel(n.at('spec', 'taints'), `node ${n.name}'s taints`));
       }
       return [
         finding(
