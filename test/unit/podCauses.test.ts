@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { analysisContext, analyzeRoot } from '../../server/src/analysis/analyze';
 import { causesOf } from '../../server/src/analysis/causes';
 import { discoverRoots } from '../../server/src/gather/discover';
-import { samples } from '../support/fixtures';
+import { samples, updates } from '../support/fixtures';
 
 describe('causes: a pod holds back its operator', () => {
   it('titles the ingress cause by the router pod that cannot be scheduled', async () => {
@@ -50,5 +50,15 @@ describe('causes: a pod holds back its operator', () => {
     assert.equal(a.snapshot.operandPods.length, 3);
     const podFiles = a.filesRead.filter((f) => f.includes('/config/pod/'));
     assert.equal(new Set(podFiles).size, podFiles.length, 'each pod file read once');
+  });
+
+  it('reads the machine-config namespace’s pods once when machine-config is Degraded and a daemon’s log is read', async () => {
+    const [root] = await discoverRoots(updates.osPullFailed);
+    const a = await analyzeRoot(root!, analysisContext({}));
+    const lists = a.filesRead.filter((f) =>
+      f.endsWith('namespaces/openshift-machine-config-operator/core/pods.yaml'),
+    );
+    assert.equal(lists.length, 1, 'one read serves the operands and the daemons’ placement');
+    assert.ok(a.snapshot.daemonLogs.length > 0, 'the Degraded node’s daemon log is still read');
   });
 });

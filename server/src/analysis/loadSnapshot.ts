@@ -117,7 +117,18 @@ export async function loadSnapshot(
   // One look at the daemon pods, for both kinds of node whose daemon log is read.
   const osUpdate = osUpdateFailedNodes(nodes);
   const selfDraining = selfDrainingNodes(nodes);
-  const daemonPods = await daemonPodsOn(ctx, index, new Set([...osUpdate, ...selfDraining]));
+  // Pods only of unhealthy operators' namespaces (and of budgets at their limit), read once; the
+  // daemons' placement comes from that read when machine-config is among them.
+  const operands = operandNamespaces(operators);
+  const pods = await loadPods(ctx, index, operands, pdbs);
+  const daemonPods = await daemonPodsOn(
+    ctx,
+    index,
+    new Set([...osUpdate, ...selfDraining]),
+    operands.operators.has(MCO_DEPLOYMENT.namespace)
+      ? pods.operandPods.filter((p) => p.namespace === MCO_DEPLOYMENT.namespace)
+      : undefined,
+  );
   const onNodes = (names: ReadonlySet<string>) => daemonPods.filter(([, n]) => names.has(n));
   // Events only when a rule may cite them, and only of the namespaces it would.
   const events = new EventStore(index, cache);
@@ -128,9 +139,6 @@ export async function loadSnapshot(
       : { events: [], problems: [], filesRead: [] };
   problems.push(...warnings.problems);
   filesRead.push(...warnings.filesRead);
-  // Pods only of unhealthy operators' namespaces (and of budgets at their limit), read once.
-  const operands = operandNamespaces(operators);
-  const pods = await loadPods(ctx, index, operands, pdbs);
   const snapshot: Snapshot = {
     root: index.root,
     operators,
