@@ -19,6 +19,12 @@ export const samples = {
   gatherExtra: join(fixturesDir, 'gather-extra-2019850'),
   /** The stalled 4.15 update (`update-stalled-degraded-node`) as an Insights Operator archive. */
   insights: join(fixturesDir, 'insights-stalled-degraded-node'),
+  /** Issue 40: ingress Degraded by a router pod the scheduler cannot place (Insights archive). */
+  ingressUnschedulable: join(fixturesDir, 'insights-ingress-unschedulable'),
+  /** Issue 40: `healthy` with its routers restarted (one OOMKilled once), Running and ready. */
+  restartedPods: join(fixturesDir, 'healthy-restarted-pods'),
+  /** Issue 40: openshift-apiserver Degraded by a replica in CrashLoopBackOff (must-gather). */
+  apiserverCrashLoop: join(fixturesDir, 'apiserver-crashloop'),
 };
 
 /** The update scenarios (test/fixtures/README.md says what each holds). */

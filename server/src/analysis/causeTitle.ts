@@ -18,6 +18,7 @@ function objectName(subject: Subject): string {
   if (subject.startsWith('co/')) return subject.slice(3);
   if (subject.startsWith('mcp/')) return `pool ${subject.slice(4)}`;
   if (subject.startsWith('node/')) return `node ${subject.slice(5)}`;
+  if (subject.startsWith('pod/')) return `pod ${subject.slice(4)}`;
   return subject;
 }
 

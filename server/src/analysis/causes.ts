@@ -21,7 +21,10 @@ import type { Rule } from '../rules/rule';
 import { causeTitle } from './causeTitle';
 import { nodesReportedNotReady } from '../model/nodeReports';
 
-/** The objects above a subject, nearest first: node → pool → machine-config → ClusterVersion. */
+/**
+ * The objects above a subject, nearest first: node → pool → machine-config → ClusterVersion, and a
+ * pod → the unhealthy operators naming its namespace → ClusterVersion.
+ */
 type Upstream = (subject: Subject) => Subject[];
 
 function upstreamOf(s: Snapshot): Upstream {
@@ -53,6 +56,10 @@ function upstreamOf(s: Snapshot): Upstream {
       return [...new Set([...chain, ...operators, 'cv/version'])];
     }
     if (pool) return [pool, ...above(pool)];
+    // A pod of an unhealthy operator's namespace holds back the operators that name it.
+    const ns = /^pod\/([^/]+)\//.exec(subject)?.[1];
+    const naming = ns === undefined ? undefined : s.operandNamespaces.operators.get(ns);
+    if (naming) return [...naming.map((o) => `co/${o}`), 'cv/version'];
     const rendered = /^mc\/rendered-(.+)-[0-9a-f]{32}$/.exec(subject)?.[1];
     if (rendered) return [`mcp/${rendered}`, ...above(`mcp/${rendered}`)];
     return [];

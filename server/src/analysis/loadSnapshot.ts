@@ -5,7 +5,7 @@
  * objects out of List files, and prefers a single-object file over a List copy of the same object.
  * Every file that cannot be read or parsed becomes one `yaml-invalid` finding.
  */
-import { loadKind, probeKind, readObjects } from './loadKinds';
+import { loadKind, probeKind } from './loadKinds';
 import type { LoadContext } from './loadKinds';
 import {
   daemonPodsOn,
@@ -16,7 +16,7 @@ import {
   osUpdateFailedNodes,
   selfDrainingNodes,
 } from './podLogsRead';
-import type { ParsedFileCache } from '../gather/fileCache';
+import type { ParsedFileCache, ReadMode } from '../gather/fileCache';
 import { filesOf } from '../gather/gatherIndex';
 import type { AlertFile, GatherIndex, IndexedFile } from '../gather/gatherIndex';
 import { alertKey, maxAlerts, readAlerts } from '../model/alerts';
@@ -32,8 +32,10 @@ import { MachineConfigPool } from '../model/machineConfigPool';
 import { MachineOSBuild, MachineOSConfig } from '../model/machineOS';
 import { Node } from '../model/node';
 import { Deployment, MCO_DEPLOYMENT } from '../model/deployment';
+import { operandNamespaces } from '../model/operandNamespaces';
+import type { OperandNamespaces } from '../model/operandNamespaces';
+import { Pod } from '../model/pod';
 import { PodDisruptionBudget } from '../model/podDisruptionBudget';
-import { rec, str, strMap } from '../model/access';
 import type { Snapshot } from '../model/snapshot';
 import type { Finding } from '../core/finding';
 import { fileProblem, notPrometheusAnswer } from './fileProblems';
@@ -115,7 +117,18 @@ export async function loadSnapshot(
   // One look at the daemon pods, for both kinds of node whose daemon log is read.
   const osUpdate = osUpdateFailedNodes(nodes);
   const selfDraining = selfDrainingNodes(nodes);
-  const daemonPods = await daemonPodsOn(ctx, index, new Set([...osUpdate, ...selfDraining]));
+  // Pods only of unhealthy operators' namespaces (and of budgets at their limit), read once; the
+  // daemons' placement comes from that read when machine-config is among them.
+  const operands = operandNamespaces(operators);
+  const pods = await loadPods(ctx, index, operands, pdbs);
+  const daemonPods = await daemonPodsOn(
+    ctx,
+    index,
+    new Set([...osUpdate, ...selfDraining]),
+    operands.operators.has(MCO_DEPLOYMENT.namespace)
+      ? pods.operandPods.filter((p) => p.namespace === MCO_DEPLOYMENT.namespace)
+      : undefined,
+  );
   const onNodes = (names: ReadonlySet<string>) => daemonPods.filter(([, n]) => names.has(n));
   // Events only when a rule may cite them, and only of the namespaces it would.
   const events = new EventStore(index, cache);
@@ -151,7 +164,9 @@ export async function loadSnapshot(
         ...pdbs.flatMap((p) => (p.namespace ? [p.namespace] : [])),
       ]),
     ].sort(),
-    budgetPods: await loadBudgetPods(ctx, index, pdbs),
+    budgetPods: pods.budgetPods,
+    operandPods: pods.operandPods,
+    operandNamespaces: operands,
     machineConfigNodes: mcns,
     alerts: await loadAlerts(ctx, index.alertFiles),
     events: warnings.events,
@@ -259,36 +274,62 @@ async function loadAlerts(ctx: LoadContext, files: AlertFile[]): Promise<Alert[]
 }
 
 /**
- * The pods each PodDisruptionBudget at its limit covers, and their nodes: `recommend` names the
- * nodes a drain will wait on. Only the pod Lists of those budgets' namespaces are read, in
- * `placement` mode (identity, labels and `spec.nodeName`); keyed `<namespace>/<name>`.
+ * The pods the rules judge and `recommend` names, each namespace's pod files read once: whole in
+ * the namespaces of unhealthy operators (`model/operandNamespaces.ts`), and in `placement` mode
+ * (identity, labels and `spec.nodeName`) in the other namespaces of a PodDisruptionBudget allowing
+ * no disruption. A must-gather holds one List per namespace (`core/pods.yaml`), an Insights
+ * archive one file per pod (`config/pod/<ns>/<pod>.json`).
  */
-async function loadBudgetPods(
+async function loadPods(
   ctx: LoadContext,
   index: GatherIndex,
+  operands: OperandNamespaces,
   pdbs: readonly PodDisruptionBudget[],
-): Promise<Snapshot['budgetPods']> {
-  const out: Snapshot['budgetPods'] = new Map();
+): Promise<{ operandPods: Pod[]; budgetPods: Snapshot['budgetPods'] }> {
   const atLimit = pdbs.filter(
     (p) => p.disruptionsAllowed === 0 && Object.keys(p.matchLabels).length > 0,
   );
-  if (atLimit.length === 0) return out;
-  const namespaces = new Set(atLimit.map((p) => p.namespace));
-  const files = filesOf(index, 'core', 'pods').filter((f) => namespaces.has(f.resource.namespace));
-  for (const f of files) {
-    for (const [raw] of await readObjects(ctx, f, 'placement', 'Pod')) {
-      const meta = rec(raw.metadata);
-      const name = str(meta?.name);
-      const ns = str(meta?.namespace) ?? f.resource.namespace;
-      if (!name) continue;
-      const labels = strMap(meta?.labels);
-      const node = str(rec(raw.spec)?.nodeName);
-      for (const p of atLimit) {
-        if (p.namespace !== ns) continue;
-        if (!Object.entries(p.matchLabels).every(([k, v]) => labels[k] === v)) continue;
-        const key = `${ns ?? ''}/${p.name}`;
-        out.set(key, [...(out.get(key) ?? []), { name, ...(node ? { node } : {}) }]);
-      }
+  const budgetNamespaces = new Set(atLimit.flatMap((p) => (p.namespace ? [p.namespace] : [])));
+  // Per namespace: the List when there is one (a must-gather's holds every pod; single files sit
+  // only in the pod folders the index entered), else the single files (an Insights archive).
+  const byNamespace = new Map<string, IndexedFile[]>();
+  for (const f of filesOf(index, 'core', 'pods')) {
+    const ns = f.resource.namespace;
+    if (ns !== undefined) byNamespace.set(ns, [...(byNamespace.get(ns) ?? []), f]);
+  }
+  const read = async (ns: string, mode: ReadMode): Promise<Pod[]> => {
+    const files = byNamespace.get(ns) ?? [];
+    const lists = files.filter((f) => f.list);
+    return loadKind(ctx, lists.length > 0 ? lists : files, Pod, 'Pod', mode);
+  };
+  const [operandPods, placed] = await Promise.all([
+    Promise.all([...operands.operators.keys()].map((ns) => read(ns, 'yaml'))),
+    Promise.all(
+      [...budgetNamespaces]
+        .filter((ns) => !operands.operators.has(ns))
+        .map((ns) => read(ns, 'placement')),
+    ),
+  ]).then(([a, b]) => [a.flat(), b.flat()] as const);
+  return { operandPods, budgetPods: budgetPodsOf(atLimit, [...operandPods, ...placed]) };
+}
+
+/**
+ * The pods each PodDisruptionBudget at its limit covers, and their nodes: `recommend` names the
+ * nodes a drain will wait on; keyed `<namespace>/<name>`.
+ */
+function budgetPodsOf(
+  atLimit: readonly PodDisruptionBudget[],
+  pods: readonly Pod[],
+): Snapshot['budgetPods'] {
+  const out: Snapshot['budgetPods'] = new Map();
+  for (const pod of pods) {
+    const labels = pod.labels;
+    const node = pod.nodeName;
+    for (const p of atLimit) {
+      if (p.namespace !== pod.namespace) continue;
+      if (!Object.entries(p.matchLabels).every(([k, v]) => labels[k] === v)) continue;
+      const key = `${pod.namespace ?? ''}/${p.name}`;
+      out.set(key, [...(out.get(key) ?? []), { name: pod.name, ...(node ? { node } : {}) }]);
     }
   }
   return out;

@@ -17,6 +17,7 @@ import { parseResultsOfWork } from '../model/cvoLog';
 import { parseOsUpdateRetries } from '../model/mcdLog';
 import { parseDrainLog } from '../model/drainLog';
 import { Node } from '../model/node';
+import type { Pod } from '../model/pod';
 import type { DaemonLog, LoggedDrainLine, LoggedResult, Snapshot } from '../model/snapshot';
 import { classifyNodeReason } from '../model/nodeFailures';
 import { invalidFile } from './fileProblems';
@@ -133,20 +134,27 @@ export async function daemonPodsOn(
   ctx: LoadContext,
   index: GatherIndex,
   nodeNames: ReadonlySet<string>,
+  /** The namespace's pods when they were read whole already (machine-config unhealthy). */
+  read?: readonly Pod[],
 ): Promise<[pod: string, node: string][]> {
   if (nodeNames.size === 0 || index.root.kind !== 'must-gather') return [];
-  const lists = filesOf(index, 'core', 'pods').filter(
-    (f) => f.list && f.resource.namespace === mcoNamespace,
-  );
-  const daemons = new Map<string, string>();
-  for (const f of lists) {
-    for (const [raw] of await readObjects(ctx, f, 'placement', 'Pod')) {
-      const name = str(rec(raw.metadata)?.name) ?? '';
-      const node = str(rec(raw.spec)?.nodeName);
-      if (name.startsWith('machine-config-daemon-') && node && nodeNames.has(node))
-        daemons.set(name, node);
+  const placed: [name: string, node: string | undefined][] = [];
+  if (read) {
+    for (const p of read) placed.push([p.name, p.nodeName]);
+  } else {
+    const lists = filesOf(index, 'core', 'pods').filter(
+      (f) => f.list && f.resource.namespace === mcoNamespace,
+    );
+    for (const f of lists) {
+      for (const [raw] of await readObjects(ctx, f, 'placement', 'Pod')) {
+        placed.push([str(rec(raw.metadata)?.name) ?? '', str(rec(raw.spec)?.nodeName)]);
+      }
     }
   }
+  const daemons = new Map<string, string>();
+  for (const [name, node] of placed)
+    if (name.startsWith('machine-config-daemon-') && node && nodeNames.has(node))
+      daemons.set(name, node);
   return [...daemons].sort();
 }
 

@@ -9,6 +9,7 @@ import { filesOf } from '../gather/gatherIndex';
 import type { GatherIndex } from '../gather/gatherIndex';
 import { arr, path, rec, str } from '../model/access';
 import { migratingArchitecture, updateInFlight } from '../model/assessment/controlPlane';
+import { maxOperandNamespaces } from '../model/operandNamespaces';
 import type { Snapshot } from '../model/snapshot';
 
 export async function summarizeGather(
@@ -65,6 +66,12 @@ export async function summarizeGather(
   }
   if (cv && migratingArchitecture(cv)) {
     notes.push('migrating to the multi-architecture payload of the same release');
+  }
+  const leftOut = snapshot.operandNamespaces.leftOut;
+  if (leftOut > 0) {
+    notes.push(
+      `pods of ${leftOut} more namespaces of unhealthy operators not judged: at most ${maxOperandNamespaces} namespaces are read`,
+    );
   }
   // The layout says why the gather time is unknown (no timestamp file, an unnamed Insights archive).
   notes.push(...layout.notes);

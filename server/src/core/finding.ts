@@ -23,7 +23,8 @@ export interface RelatedLocation extends Location {
 
 /**
  * The object a finding is about, as `<kind>/<name>`: `cv/version`, `co/machine-config`,
- * `mcp/worker`, `node/<name>`, `mc/<name>`, `log/<namespace>/<pod>/<container>` for a pod log,
+ * `mcp/worker`, `node/<name>`, `mc/<name>`, `pod/<namespace>/<name>` for a pod,
+ * `log/<namespace>/<pod>/<container>` for a pod log,
  * `alert/<namespace>/<alertname>` (`alert/<alertname>` without a namespace) for a Prometheus
  * alert, and `file/<path in the must-gather>` for a file that cannot be read. Stable across gathers of
  * one cluster, so findings can be grouped by cause and compared between gathers.

@@ -30,6 +30,19 @@ export class ClusterOperator extends KubeObject {
   get operatorVersion(): OperandVersion | undefined {
     return this.versions.find((v) => v.name === 'operator');
   }
+  /**
+   * The namespaces the operator names in `status.relatedObjects`: its `namespaces` entries and the
+   * namespaces of its namespaced objects, in the operator's order, each once.
+   */
+  get relatedNamespaces(): string[] {
+    const out = new Set<string>();
+    for (const v of arr(this.status.relatedObjects)) {
+      const r = rec(v);
+      const ns = str(r?.resource) === 'namespaces' ? str(r?.name) : str(r?.namespace);
+      if (ns) out.add(ns);
+    }
+    return [...out];
+  }
   /** machine-config writes one string per pool plus `lastSyncError`. */
   get extension(): Record<string, string> {
     return strMap(this.status.extension);

@@ -16,6 +16,8 @@ import type { MachineConfigPool } from './machineConfigPool';
 import type { MachineOSBuild, MachineOSConfig } from './machineOS';
 import type { OsUpdateRetry } from './mcdLog';
 import type { Node } from './node';
+import type { OperandNamespaces } from './operandNamespaces';
+import type { Pod } from './pod';
 import type { PodDisruptionBudget } from './podDisruptionBudget';
 
 export interface Snapshot {
@@ -61,6 +63,13 @@ export interface Snapshot {
    * namespace's gathered pods, keyed `<namespace>/<name>`; empty when none is at its limit.
    */
   budgetPods: Map<string, { name: string; node?: string }[]>;
+  /**
+   * The pods of the namespaces unhealthy operators name (`operandNamespaces`), read whole; none
+   * while every operator is Available and not Degraded.
+   */
+  operandPods: Pod[];
+  /** Those namespaces, with the operators naming each, and how many were left out past the bound. */
+  operandNamespaces: OperandNamespaces;
   /** MachineConfigNodes (4.16+ TechPreview, default from 4.20; gathered from 4.19), by name. */
   machineConfigNodes: MachineConfigNode[];
   /**

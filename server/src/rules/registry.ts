@@ -24,6 +24,7 @@ import { oclBuildFailed } from './ocl-build-failed';
 import { operatorDegraded } from './operator-degraded';
 import { operatorNotLeveled } from './operator-not-leveled';
 import { operatorNotUpgradeable } from './operator-not-upgradeable';
+import { operatorPodFailing } from './operator-pod-failing';
 import { operatorUnavailable } from './operator-unavailable';
 import { pinnedImageSetDegraded } from './pinnedimageset-degraded';
 import { poolCertExpiry } from './pool-cert-expiry';
@@ -55,6 +56,7 @@ export const rules: readonly Rule[] = [
   operatorDegraded,
   operatorNotUpgradeable,
   operatorNotLeveled,
+  operatorPodFailing,
   clusterVersionUpdateNotAccepted,
   clusterVersionFailing,
   clusterVersionSlowOperator,

@@ -65,6 +65,7 @@ type EvidenceKind =
   | 'MachineConfigNode'
   | 'ConfigMap'
   | 'PodDisruptionBudget'
+  | 'Pod'
   | 'Infrastructure'
   | 'Deployment'
   | 'Alert'

@@ -1,0 +1,69 @@
+/**
+ * Why a pod cannot run, from its status alone: the scheduler cannot place it (PodScheduled=False,
+ * Unschedulable), a container waits in a failure the kubelet keeps retrying (a crash loop, an
+ * image it cannot pull, a config it cannot build), or was killed for memory and is not ready.
+ * A pod that restarted and now runs ready is not failing; a pod evicted or completed is a
+ * leftover (docs/domain/pods.md).
+ */
+import type { Location } from '../core/finding';
+import type { ContainerStatus, Pod } from './pod';
+
+/** Waiting reasons the kubelet keeps retrying without help (kubelet `images`, `kuberuntime`). */
+const failingWaitReasons: ReadonlySet<string> = new Set([
+  'CrashLoopBackOff',
+  'ImagePullBackOff',
+  'ErrImagePull',
+  'CreateContainerConfigError',
+]);
+
+export type PodFailure =
+  | { kind: 'unschedulable'; message: string; since?: Date; location: Location }
+  | {
+      kind: 'waiting';
+      container: ContainerStatus;
+      reason: string;
+      message: string;
+      location: Location;
+    }
+  | { kind: 'oom-killed'; container: ContainerStatus; since?: Date; location: Location };
+
+/** What keeps the pod from running, the first found; undefined when nothing does. */
+export function podFailure(p: Pod): PodFailure | undefined {
+  const phase = p.phase;
+  if (phase === 'Succeeded' || phase === 'Failed') return undefined;
+  const scheduled = p.scheduled;
+  if (
+    phase === 'Pending' &&
+    scheduled?.status === 'False' &&
+    scheduled.reason === 'Unschedulable'
+  ) {
+    const f: PodFailure = {
+      kind: 'unschedulable',
+      message: scheduled.message,
+      location: scheduled.location,
+    };
+    if (scheduled.lastTransitionTime) f.since = scheduled.lastTransitionTime;
+    return f;
+  }
+  for (const c of p.containers) {
+    const w = c.waiting;
+    if (w && failingWaitReasons.has(w.reason)) {
+      return {
+        kind: 'waiting',
+        container: c,
+        reason: w.reason,
+        message: w.message,
+        location: w.location,
+      };
+    }
+  }
+  for (const c of p.containers) {
+    const t = c.lastTerminated;
+    if (t?.reason === 'OOMKilled' && !c.ready) {
+      const f: PodFailure = { kind: 'oom-killed', container: c, location: t.location };
+      if (t.finishedAt) f.since = t.finishedAt;
+      return f;
+    }
+  }
+  return undefined;
+}
