@@ -37,7 +37,7 @@ describe('a pod that holds back its operator, over stdio', () => {
     const d = ds.find((x) => x.code === 'operator-pod-failing');
     assert.ok(d, `a diagnostic on ${pending}`);
     assert.equal(d.severity, 1, 'an error');
-    assert.match(d.message, /cannot be scheduled: "0\/4 nodes are available/);
+    assert.match(d.message, /cannot be scheduled \(0\/4 nodes\): host ports in use \(1\)/);
     // The file is one line of compact JSON: the range covers the condition's object.
     const text = readFileSync(pending, 'utf8');
     const start = d.range.start.character;

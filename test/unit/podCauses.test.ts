@@ -19,7 +19,7 @@ describe('causes: a pod holds back its operator', () => {
     assert.ok(cause, 'a cause holds ingress');
     assert.match(
       cause.title,
-      /^Pod openshift-ingress\/router-default-\S+ cannot be scheduled: "0\/4 nodes are available: 1 node\(s\) didn't have free ports.*"; holds back ingress$/,
+      /^Pod openshift-ingress\/router-default-\S+ cannot be scheduled \(0\/4 nodes\): host ports in use \(1\), taint node-role\.kubernetes\.io\/master \(3\); holds back ingress$/,
     );
     const rules = cause.findings.map((i) => a.findings[i]!.rule);
     assert.deepEqual(rules, ['operator-pod-failing', 'operator-degraded']);

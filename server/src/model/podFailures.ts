@@ -6,6 +6,7 @@
  * leftover (docs/domain/pods.md).
  */
 import type { Location } from '../core/finding';
+import { clip } from '../core/text';
 import type { ContainerStatus, Pod } from './pod';
 
 /** Waiting reasons the kubelet keeps retrying without help (kubelet `images`, `kuberuntime`). */
@@ -66,4 +67,38 @@ export function podFailure(p: Pod): PodFailure | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * The scheduler's `0/N nodes are available: K node(s) <why>, …` in a few words, each reason with
+ * its count (`free host ports (1), taint node-role.kubernetes.io/master (1)`), for a one-line
+ * message; undefined when the message has another form. The wording is the scheduler's plugins'
+ * (kube-scheduler `framework` status messages, `FitError.Error`).
+ */
+export function schedulerWords(message: string): { nodes: number; reasons: string } | undefined {
+  const m = /^0\/(\d+) nodes are available: (.*)$/s.exec(message.trim());
+  if (!m) return undefined;
+  // The scheduler appends what preemption would do (1.25+): not a reason.
+  const said = m[2]!.replace(/\s*preemption: .*$/s, '');
+  const items = [
+    ...said.matchAll(/(\d+) (node\(s\) |Insufficient )([^,{.]*(?:\{[^}]*\})?[^,.]*)/g),
+  ];
+  const reasons = items.map(([, count, kind, why]) =>
+    kind === 'Insufficient '
+      ? `insufficient ${why!.trim()} (${count})`
+      : `${shortWhy(why!.trim())} (${count})`,
+  );
+  return reasons.length > 0 ? { nodes: Number(m[1]), reasons: reasons.join(', ') } : undefined;
+}
+
+function shortWhy(why: string): string {
+  if (/free ports/.test(why)) return 'host ports in use';
+  const taint = /taint \{([^:}]+)/.exec(why);
+  if (taint) return `taint ${taint[1]}`;
+  if (/node affinity\/selector|node selector/.test(why))
+    return "not matching the pod's node selector";
+  if (/anti-affinity/.test(why)) return 'pod anti-affinity';
+  if (/were unschedulable|unschedulable/.test(why)) return 'cordoned';
+  if (/volume node affinity conflict/.test(why)) return 'volume node affinity conflict';
+  return clip(why, 40);
 }

@@ -10,7 +10,7 @@ import { clip, isoTime, plural } from '../core/text';
 import { findCondition } from '../model/condition';
 import type { Condition } from '../model/condition';
 import type { Pod } from '../model/pod';
-import { podFailure } from '../model/podFailures';
+import { podFailure, schedulerWords } from '../model/podFailures';
 import type { PodFailure } from '../model/podFailures';
 import { operator } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
@@ -33,7 +33,7 @@ export const operatorPodFailing: Rule = {
     levels: 'error when the operator has been Degraded 40 min or unavailable 20 min, else warning',
     description: "a pod of a Degraded or unavailable operator's namespaces cannot run",
     explanation:
-      "a pod in a namespace a Degraded or unavailable ClusterOperator names in `relatedObjects` cannot run: Unschedulable (the scheduler's reasons quoted), a container in `CrashLoopBackOff`, `ImagePullBackOff`, `ErrImagePull` or `CreateContainerConfigError`, or OOMKilled and not ready; the operator's condition is grouped under it. Pods that restarted and run ready stay quiet.",
+      "a pod in a namespace a Degraded or unavailable ClusterOperator names in `relatedObjects` cannot run: Unschedulable (the scheduler's reasons in a few words, each with its count of nodes; whole in the detail), a container in `CrashLoopBackOff`, `ImagePullBackOff`, `ErrImagePull` or `CreateContainerConfigError`, or OOMKilled and not ready; the operator's condition is grouped under it. Pods that restarted and run ready stay quiet.",
     impact: 'API Availability',
     reads: ['ClusterOperator', 'Pod', 'Node'],
     leadsTo: [...operatorSymptoms],
@@ -123,8 +123,12 @@ function wordsOf(
   const operands = `The pod is in \`${p.namespace ?? ''}\`, a namespace of ${ops || 'an unhealthy operator'} (its \`relatedObjects\`), which is ${held.map((h) => describeHeld(h)).join(' and ') || 'unhealthy'}: this pod is a likely reason.`;
   if (f.kind === 'unschedulable') {
     const head = `Pod ${name} cannot be scheduled`;
+    const words = schedulerWords(f.message);
     return {
-      message: quoted(head, f.message),
+      // The scheduler's reasons in a few words, each with its count of nodes; whole in the detail.
+      message: words
+        ? clip(`${head} (0/${words.nodes} nodes): ${words.reasons}`, 200 - titleRoom)
+        : quoted(head, f.message),
       detail: paragraphs(
         `It has been Pending with \`PodScheduled=False\` (\`Unschedulable\`)${f.since ? ` since ${isoTime(f.since)}` : ''}. The scheduler says: ${clip(f.message, 600)}${owner}`,
         operands,

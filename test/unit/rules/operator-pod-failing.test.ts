@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { after } from 'node:test';
+import { after, describe, it } from 'node:test';
+import { schedulerWords } from '../../../server/src/model/podFailures';
 import { operatorPodFailing } from '../../../server/src/rules/operator-pod-failing';
 import { copyFixture } from '../../support/copyFixture';
 import { resourceFile, samples } from '../../support/fixtures';
@@ -52,7 +53,7 @@ ruleTester(operatorPodFailing, {
           severity: 'error',
           subject: 'pod/openshift-ingress/router-default-x5hxlwqbwn-5mj4r',
           message: [
-            /^Pod openshift-ingress\/router-default-\S+ cannot be scheduled: "0\/4 nodes are available: 1 node\(s\) didn't have free ports/,
+            /^Pod openshift-ingress\/router-default-\S+ cannot be scheduled \(0\/4 nodes\): host ports in use \(1\), taint node-role\.kubernetes\.io\/master \(3\)\n/,
             /3 node\(s\) had taint \{node-role\.kubernetes\.io\/master: \}, that the pod didn't tolerate\./,
             /ReplicaSet `router-default-/,
             /ingress .*Degraded since/,
@@ -101,4 +102,26 @@ ruleTester(operatorPodFailing, {
       },
     },
   ],
+});
+
+describe("the scheduler's reasons in a few words", () => {
+  it('counts each reason, taints by key, and gives up on another form', () => {
+    assert.deepEqual(
+      schedulerWords(
+        "0/6 nodes are available: 1 node(s) didn't have free ports for the requested pod ports, 3 node(s) had untolerated taint {node-role.kubernetes.io/master: }, 2 Insufficient memory. preemption: 0/6 nodes are available: 6 Preemption is not helpful for scheduling.",
+      ),
+      {
+        nodes: 6,
+        reasons:
+          'host ports in use (1), taint node-role.kubernetes.io/master (3), insufficient memory (2)',
+      },
+    );
+    assert.deepEqual(
+      schedulerWords(
+        "0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector.",
+      ),
+      { nodes: 3, reasons: "not matching the pod's node selector (3)" },
+    );
+    assert.equal(schedulerWords('pod has unbound immediate PersistentVolumeClaims'), undefined);
+  });
 });
