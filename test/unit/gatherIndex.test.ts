@@ -76,7 +76,7 @@ describe('path index', () => {
       for (const skipped of [
         'cluster-scoped-resources/rbac.authorization.k8s.io/clusterroles',
         'cluster-scoped-resources/core/persistentvolumes',
-        'namespaces/app/apps/statefulsets',
+        'namespaces/app/apps/controllerrevisions',
         'namespaces/app/route.openshift.io',
         'namespaces/only-apps/batch',
         'host_service_logs/masters',
@@ -88,7 +88,7 @@ describe('path index', () => {
         'kind: ClusterRole\n',
       );
       t.write('cluster-scoped-resources/core/persistentvolumes.yaml', 'kind: List\n');
-      t.write('namespaces/app/apps/statefulsets.yaml', 'kind: List\n');
+      t.write('namespaces/app/apps/controllerrevisions.yaml', 'kind: List\n');
       t.write('namespaces/app/core/services.yaml', 'kind: List\n');
       t.write('host_service_logs/masters/kubelet_service.log', 'x\n');
       const index = await buildIndex({ kind: 'must-gather', path: t.path });
@@ -98,7 +98,7 @@ describe('path index', () => {
         ['cluster-scoped-resources/core/nodes/link.yaml: symbolic link not followed'],
       );
       assert.deepEqual(index.namespaces, ['app', 'only-apps']);
-      assert.throws(() => filesOf(index, 'apps', 'statefulsets'), /not indexed/);
+      assert.throws(() => filesOf(index, 'apps', 'controllerrevisions'), /not indexed/);
     } finally {
       t.remove();
     }

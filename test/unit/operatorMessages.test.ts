@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import {
   nodesReporting,
   notReadyNodes,
+  objectReferences,
   operatorMentions,
   operatorsNamed,
   operatorWaits,
@@ -107,5 +108,67 @@ describe("library-go's node controller: master nodes not ready", () => {
       notReadyNodes('StaticPodsDegraded: node "master-2" not ready since yesterday'),
       [],
     );
+  });
+});
+
+describe('the pods and workloads an operator names (issue 40)', () => {
+  it("reads library-go's workload message: the Deployment and each pod in the parenthesis", () => {
+    assert.deepEqual(
+      objectReferences(
+        'APIServerDeploymentDegraded: 2 of 3 requested instances are unavailable for apiserver.openshift-oauth-apiserver (crashlooping container is waiting in apiserver-7d9b-x2x pod, container is not ready in pending apiserver-7d9b-q8 pod)',
+      ),
+      [
+        { kind: 'Deployment', namespace: 'openshift-oauth-apiserver', name: 'apiserver' },
+        { kind: 'Pod', namespace: 'openshift-oauth-apiserver', name: 'apiserver-7d9b-x2x' },
+        { kind: 'Pod', namespace: 'openshift-oauth-apiserver', name: 'apiserver-7d9b-q8' },
+      ],
+    );
+  });
+
+  it('reads the empty parenthesis (every container ready) as the Deployment alone', () => {
+    assert.deepEqual(
+      objectReferences(
+        '1 of 3 requested instances are unavailable for oauth-openshift.openshift-authentication ()',
+      ),
+      [{ kind: 'Deployment', namespace: 'openshift-authentication', name: 'oauth-openshift' }],
+    );
+  });
+
+  it("reads the network operator's DaemonSet, with or without a leading slash, and its crash-looping pod", () => {
+    assert.deepEqual(
+      objectReferences(
+        'DaemonSet "/openshift-multus/multus" rollout is not making progress - pod multus-8xk2p is in CrashLoopBackOff State\nDaemonSet "openshift-ovn-kubernetes/ovnkube-node" rollout is not making progress - last change 2024-04-09T14:02:11Z',
+      ),
+      [
+        { kind: 'DaemonSet', namespace: 'openshift-multus', name: 'multus' },
+        { kind: 'Pod', namespace: 'openshift-multus', name: 'multus-8xk2p' },
+        { kind: 'DaemonSet', namespace: 'openshift-ovn-kubernetes', name: 'ovnkube-node' },
+      ],
+    );
+  });
+
+  it("reads ingress's unscheduled router and the static pod state controller's pod", () => {
+    assert.deepEqual(
+      objectReferences(
+        'PodsScheduled=False (PodsNotScheduled: Some pods are not scheduled: Pod "router-default-5c9f-abcde" cannot be scheduled: 0/3 nodes are available)',
+      ),
+      [{ kind: 'Pod', namespace: 'openshift-ingress', name: 'router-default-5c9f-abcde' }],
+    );
+    assert.deepEqual(
+      objectReferences(
+        'StaticPodsDegraded: pod/kube-apiserver-master-1 container "kube-apiserver" is waiting: CrashLoopBackOff',
+      ),
+      [{ kind: 'Pod', name: 'kube-apiserver-master-1' }],
+    );
+  });
+
+  it('names nothing in a message it half knows', () => {
+    for (const m of [
+      '1 of 3 requested instances are unavailable for apiserver.openshift-apiserver (',
+      'DaemonSet "multus" rollout is not making progress',
+      'Pod router cannot be scheduled',
+      'something else entirely (crashlooping container is waiting in x pod)',
+    ])
+      assert.deepEqual(objectReferences(m), [], m);
   });
 });

@@ -262,7 +262,7 @@ function causeOf(
   // Several roots are one problem on several objects: the cause is named by the object above them.
   const where =
     roots.length > 1 ? (upstream(objects[roots[0]!]!)[0] ?? first.subject) : first.subject;
-  return {
+  const cause: Cause = {
     id: `${first.cause ?? first.rule}@${where}`,
     title: causeTitle(
       roots.map((i) => findings[i]!),
@@ -274,6 +274,8 @@ function causeOf(
     subjects,
     findings: order,
   };
+  if (first.chain) cause.chain = first.chain;
+  return cause;
 }
 
 class UnionFind {

@@ -33,6 +33,7 @@ import { MachineOSBuild, MachineOSConfig } from '../model/machineOS';
 import { Node } from '../model/node';
 import { Deployment, MCO_DEPLOYMENT } from '../model/deployment';
 import { operandNamespaces } from '../model/operandNamespaces';
+import { loadFailingLogTails, loadOperandWorkloads } from './loadOperands';
 import type { OperandNamespaces } from '../model/operandNamespaces';
 import { Pod } from '../model/pod';
 import { PodDisruptionBudget } from '../model/podDisruptionBudget';
@@ -121,6 +122,8 @@ export async function loadSnapshot(
   // daemons' placement comes from that read when machine-config is among them.
   const operands = operandNamespaces(operators);
   const pods = await loadPods(ctx, index, operands, pdbs);
+  const operandWorkloads = await loadOperandWorkloads(ctx, index, operands);
+  const podLogTails = await loadFailingLogTails(ctx, index, pods.operandPods);
   const daemonPods = await daemonPodsOn(
     ctx,
     index,
@@ -167,6 +170,8 @@ export async function loadSnapshot(
     budgetPods: pods.budgetPods,
     operandPods: pods.operandPods,
     operandNamespaces: operands,
+    operandWorkloads,
+    podLogTails,
     machineConfigNodes: mcns,
     alerts: await loadAlerts(ctx, index.alertFiles),
     events: warnings.events,

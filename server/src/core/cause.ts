@@ -3,7 +3,7 @@
  * exactly one cause; a finding nothing explains is a cause of its own. Plain data, shared by every
  * front end (CLI text and JSON, the Findings view, status's Update Health).
  */
-import type { Severity, Subject } from './finding';
+import type { ChainLink, Severity, Subject } from './finding';
 
 export interface Cause {
   /** Stable across runs of one gather: the root finding's rule and subject (`node-mcd-degraded@mcp/worker`). */
@@ -16,4 +16,9 @@ export interface Cause {
   subjects: Subject[];
   /** Indexes into the analysis' findings, in causal order: the root(s) first, then what follows. */
   findings: number[];
+  /**
+   * The way from the reporting operator down to the root (operator → workload → pod → container →
+   * node → log line), each step with its evidence; the first root finding's, when it has one.
+   */
+  chain?: ChainLink[];
 }

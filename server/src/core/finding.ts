@@ -31,6 +31,21 @@ export interface RelatedLocation extends Location {
  */
 export type Subject = string;
 
+/**
+ * One step of the way from what an operator reports down to what is wrong, as an engineer
+ * follows it by hand: the operator's condition, its workload, the pod, the container's state,
+ * the node, the log line. A cause's chain starts at the report and ends at the root.
+ */
+export interface ChainLink {
+  kind: 'operator' | 'workload' | 'pod' | 'container' | 'node' | 'log';
+  /** The object as a person names it: `Deployment openshift-apiserver/apiserver`, `node ip-10-0-1-2`. */
+  name: string;
+  /** Its state in a few words: `Degraded for 49m`, `2 of 3 available`, `CrashLoopBackOff, 14 restarts`. */
+  state: string;
+  /** Where the evidence is; absent when the object is not in the gather. */
+  location?: Location;
+}
+
 export interface Finding {
   rule: string;
   severity: Severity;
@@ -57,6 +72,11 @@ export interface Finding {
    * group a witness with what is wrong with that object.
    */
   about?: Subject;
+  /**
+   * The way from the operators that report this finding's object down to it, when the finding
+   * is a root others are reported through (a pod, a node): report first, root and its log last.
+   */
+  chain?: ChainLink[];
 }
 
 /** The longest `message` a list shows whole (the Problems panel cuts near this width). */

@@ -200,7 +200,10 @@ const podLogNamespaces: ReadonlyMap<string, (pod: string) => boolean> = new Map(
  * refuses kinds that are not, so a missing entry fails the first test that reads it.
  */
 const indexedResources: ReadonlySet<string> = new Set([
+  'apps/daemonsets',
   'apps/deployments',
+  'apps/replicasets',
+  'apps/statefulsets',
   'config.openshift.io/clusteroperators',
   'config.openshift.io/clusterversions',
   'config.openshift.io/infrastructures',

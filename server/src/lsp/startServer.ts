@@ -58,7 +58,7 @@ import {
   UpdateStatusRequest,
 } from '../protocol/messages';
 import { version } from '../version';
-import { offsetOf } from '../yaml/positions';
+import { offsetOf, rangeIn } from '../yaml/positions';
 import { rootFindings } from './findingsRequest';
 import { rootTimeline } from './timelineRequest';
 import { recommendReport } from '../analysis/recommendReport';
@@ -282,7 +282,20 @@ export function startServer(connection: Connection): Workspace {
       insights,
       ...(timelineLinks ? { timeline: commandLink(timelineCommand, [a.analysis.root.path]) } : {}),
     };
-    return hoverAt(snapshot, a.file, a.parsed, offset, update, reported, here) ?? null;
+    // A cause's chain links to other files' lines: read them if the cache lost them.
+    return withParsedFiles(
+      workspace.cache,
+      (peek) =>
+        hoverAt(
+          snapshot,
+          a.file,
+          a.parsed,
+          offset,
+          update,
+          { ...reported, lineOf: (l) => rangeIn(peek(l.file), l).start.line + 1 },
+          here,
+        ) ?? null,
+    );
   });
 
   connection.onRequest(MachineConfigsRequest, (p) =>

@@ -181,3 +181,61 @@ function mention(m: RegExpMatchArray, group: number): Mention {
   const start = (m.index ?? 0) + m[0].lastIndexOf(name);
   return { name, span: [start, start + name.length] };
 }
+
+/** An object an operator's condition message names as its evidence. */
+export interface ObjectReference {
+  kind: 'Pod' | 'Deployment' | 'DaemonSet' | 'StatefulSet';
+  /** Absent when the message does not say it (a static pod, an ingress router). */
+  namespace?: string;
+  name: string;
+}
+
+/**
+ * library-go's workload controller: `%d of %d requested instances are unavailable for
+ * <deployment>.<namespace> (<per pod states>)` (`pkg/operator/apiserver/controller/workload`).
+ * Namespaces hold no dot, so the last one splits the pair.
+ */
+const workloadUnavailable =
+  /requested instances are unavailable for ([a-z0-9][-a-z0-9.]*)\.([a-z0-9-]+) \(([^()\n]*)\)/g;
+/** One pod state in that parenthesis (library-go `pkg/apps/deployment` `PodContainersStatus`). */
+const podInParenthesis = new RegExp(
+  `(?:crashed|waiting|crashlooping|not ready) in (?:pending |terminated )?(${k8sName}) pod\\b`,
+  'g',
+);
+/** The network operator's `DaemonSet "ns/name" …` (a leading `/` in older releases). */
+const networkWorkload =
+  /\b(DaemonSet|Deployment|StatefulSet) "\/?([a-z0-9-]+)\/([a-z0-9][-a-z0-9.]*)" (?:rollout is not making progress|is not available|is not yet scheduled)(?: - pod ([a-z0-9][-a-z0-9.]*) is in CrashLoopBackOff State)?/g;
+/** The ingress operator's `Pod "<router pod>" cannot be scheduled`. */
+const ingressPod = new RegExp(`\\bPod "(${k8sName})" cannot be scheduled`, 'g');
+/** library-go's static pod state controller: `pod/<name> container "<c>" is waiting|terminated|…`. */
+const staticPod = new RegExp(`\\bpod/(${k8sName}) container "[^"]+" (?:is|started)\\b`, 'g');
+
+/**
+ * The pods and workloads a condition message names, in the formats of library-go's workload and
+ * static pod controllers, the network operator and the ingress operator
+ * (docs/domain/control-plane-operators.md); a message in another form names nothing.
+ */
+export function objectReferences(message: string): ObjectReference[] {
+  const out: ObjectReference[] = [];
+  for (const m of message.matchAll(workloadUnavailable)) {
+    const namespace = m[2]!;
+    out.push({ kind: 'Deployment', namespace, name: m[1]! });
+    for (const p of m[3]!.matchAll(podInParenthesis))
+      out.push({ kind: 'Pod', namespace, name: p[1]! });
+  }
+  for (const m of message.matchAll(networkWorkload)) {
+    const kind = m[1] as ObjectReference['kind'];
+    out.push({ kind, namespace: m[2]!, name: m[3]! });
+    if (m[4]) out.push({ kind: 'Pod', namespace: m[2]!, name: m[4] });
+  }
+  for (const m of message.matchAll(ingressPod))
+    out.push({ kind: 'Pod', namespace: 'openshift-ingress', name: m[1]! });
+  for (const m of message.matchAll(staticPod)) out.push({ kind: 'Pod', name: m[1]! });
+  const seen = new Set<string>();
+  return out.filter((r) => {
+    const key = `${r.kind}/${r.namespace ?? ''}/${r.name}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -17,6 +17,8 @@ import type { MachineOSBuild, MachineOSConfig } from './machineOS';
 import type { OsUpdateRetry } from './mcdLog';
 import type { Node } from './node';
 import type { OperandNamespaces } from './operandNamespaces';
+import type { TailLine } from './logTail';
+import type { Workload } from './workload';
 import type { Pod } from './pod';
 import type { PodDisruptionBudget } from './podDisruptionBudget';
 
@@ -70,6 +72,10 @@ export interface Snapshot {
   operandPods: Pod[];
   /** Those namespaces, with the operators naming each, and how many were left out past the bound. */
   operandNamespaces: OperandNamespaces;
+  /** The Deployments, DaemonSets, StatefulSets and ReplicaSets of those namespaces. */
+  operandWorkloads: Workload[];
+  /** The end of each failing operand container's log, keyed `<namespace>/<pod>/<container>`. */
+  podLogTails: Map<string, PodLogTail>;
   /** MachineConfigNodes (4.16+ TechPreview, default from 4.20; gathered from 4.19), by name. */
   machineConfigNodes: MachineConfigNode[];
   /**
@@ -89,6 +95,14 @@ export interface Snapshot {
 }
 
 /** What a Degraded node's machine-config-daemon log adds to its annotations. */
+/** The last error lines of a failing container's log (model/logTail.ts). */
+export interface PodLogTail {
+  file: string;
+  /** The previous run's log (a crash loop's), not the current one's. */
+  previous: boolean;
+  lines: TailLine[];
+}
+
 export interface DaemonLog {
   /** The node the daemon pod runs on (its `spec.nodeName`). */
   node: string;

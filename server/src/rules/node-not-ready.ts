@@ -16,6 +16,8 @@ import { findCondition } from '../model/condition';
 import type { Node } from '../model/node';
 import { nodeAnnotations } from '../model/node';
 import { nodesReportedNotReady } from '../model/nodeReports';
+import type { ChainLink } from '../core/finding';
+import { operatorLink } from './common/chain';
 import type { NodeReport } from '../model/nodeReports';
 import type { Snapshot } from '../model/snapshot';
 import { primaryPool } from '../model/snapshot';
@@ -114,7 +116,7 @@ function notGathered(s: Snapshot, name: string, reports: NodeReport[]): Finding 
   );
   // Information: the operators' findings carry the errors (as oc's rows do, which cannot show a
   // node the gather lacks); this one names their root, which the cause is titled by.
-  return finding(
+  const f = finding(
     nodeNotReady,
     `node/${name}`,
     first.condition.location,
@@ -123,6 +125,20 @@ function notGathered(s: Snapshot, name: string, reports: NodeReport[]): Finding 
     'info',
     since,
   );
+  f.chain = [
+    ...reportLinks(s, reports),
+    {
+      kind: 'node',
+      name: `node ${name}`,
+      state: `not ready${held}${said.reason ? ` (${said.reason})` : ''}: ${words}; not in the gather`,
+    },
+  ];
+  return f;
+}
+
+/** The operators reporting a node, as the first steps of its chain. */
+function reportLinks(s: Snapshot, reports: readonly NodeReport[]): ChainLink[] {
+  return reports.map((r) => operatorLink(s, { operator: r.operator.name, condition: r.condition }));
 }
 
 /** The machine-config daemon is moving this node to a new config (drain, update, reboot). */
@@ -178,23 +194,32 @@ function notReady(
       : `A node that is not ready counts against ${poolPart} maxUnavailable, so the machine-config rollout waits for it.`,
     "Look at the node's conditions and the kubelet's log on the node.",
   );
-  return [
-    finding(
-      nodeNotReady,
-      n.subject,
-      ready.location,
-      { message, detail },
-      [
-        rel(
-          n.at('metadata', 'annotations', nodeAnnotations.state),
-          `machine-config daemon state ${n.mcdState ?? '(none)'}`,
-        ),
-        ...reportEvidence(reports, n.name),
-      ],
-      severity,
-      ready.lastTransitionTime,
-    ),
-  ];
+  const f = finding(
+    nodeNotReady,
+    n.subject,
+    ready.location,
+    { message, detail },
+    [
+      rel(
+        n.at('metadata', 'annotations', nodeAnnotations.state),
+        `machine-config daemon state ${n.mcdState ?? '(none)'}`,
+      ),
+      ...reportEvidence(reports, n.name),
+    ],
+    severity,
+    ready.lastTransitionTime,
+  );
+  if (reports.length > 0)
+    f.chain = [
+      ...reportLinks(s, reports),
+      {
+        kind: 'node',
+        name: `node ${n.name}`,
+        state: `not ready${held} (${state})`,
+        location: ready.location,
+      },
+    ];
+  return [f];
 }
 
 function cordoned(s: Snapshot, n: Node, now: Date | undefined): Finding[] {

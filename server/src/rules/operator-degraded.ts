@@ -12,6 +12,7 @@ import { alertEvidence } from './common/alertText';
 import { cvoReaction } from './common/releaseNotes';
 import { agedOperatorFinding, conditionWords, withQuote, since } from './common/operatorWords';
 import { heldFor } from './common/words';
+import { whereToLook } from './common/operatorLeads';
 
 import type { Rule, RuleContext } from './rule';
 import { clip } from '../core/text';
@@ -59,8 +60,8 @@ export const operatorDegraded: Rule = {
           ],
           todo:
             o.name === 'machine-config'
-              ? "Follow the operator's message to the pools it names, and their NodeDegraded or RenderDegraded conditions."
-              : "Follow the operator's message.",
+              ? 'Open the pools its message names (`cluster-scoped-resources/machineconfiguration.openshift.io/machineconfigpools/`) and read their NodeDegraded or RenderDegraded conditions.'
+              : whereToLook(s, o, c),
         },
         40,
       );

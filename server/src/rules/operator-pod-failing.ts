@@ -13,7 +13,8 @@ import type { Pod } from '../model/pod';
 import { podFailure, schedulerWords } from '../model/podFailures';
 import type { PodFailure } from '../model/podFailures';
 import { operator } from '../model/snapshot';
-import type { Snapshot } from '../model/snapshot';
+import type { PodLogTail, Snapshot } from '../model/snapshot';
+import { logLine, ownerWorkload, podChain } from './common/chain';
 import { levelByAge } from './common/ages';
 import { operatorSymptoms } from './common/consequences';
 import { paragraphs } from './common/words';
@@ -44,8 +45,14 @@ export const operatorPodFailing: Rule = {
       if (!failure) return [];
       const held = heldOperators(s, p, assessmentOf(s, context).now);
       const severity = worst(held.map((h) => h.severity));
-      const words = wordsOf(s, p, failure, held);
       const node = s.nodes.find((n) => n.name === p.nodeName);
+      const tail =
+        failure.kind === 'unschedulable'
+          ? undefined
+          : s.podLogTails.get(`${p.namespace ?? ''}/${p.name}/${failure.container.name}`);
+      const words = wordsOf(s, p, failure, held, tail);
+      const chain = podChain(s, held, p, failure, tail);
+      const nodeState = chain.find((l) => l.kind === 'node')?.state;
       const related: (RelatedLocation | undefined)[] = [
         ...held.map((h) =>
           rel(
@@ -53,7 +60,18 @@ export const operatorPodFailing: Rule = {
             `${h.operator} is ${h.condition.type === 'Degraded' ? 'Degraded' : 'not available'}; this pod is in ${p.namespace ?? ''}, which it names`,
           ),
         ),
-        node ? rel(node.at(), `node ${node.name}, where the pod runs`) : undefined,
+        node
+          ? rel(
+              node.at(),
+              `node ${node.name}, where the pod runs${nodeState ? `: ${nodeState}` : ''}`,
+            )
+          : undefined,
+        ...(tail?.lines ?? []).map((l) =>
+          rel(
+            logLine(tail!.file, l.span),
+            `${tail!.previous ? 'previous run’s' : 'its'} log: ${clip(l.text, 120)}`,
+          ),
+        ),
       ];
       // The nodes' taints the scheduler weighed, a few: a large cluster's would drown the rest.
       if (failure.kind === 'unschedulable') {
@@ -63,17 +81,17 @@ export const operatorPodFailing: Rule = {
         for (const n of tainted)
           related.push(rel(n.at('spec', 'taints'), `node ${n.name}'s taints`));
       }
-      return [
-        finding(
-          operatorPodFailing,
-          p.subject,
-          failure.location,
-          words,
-          related,
-          severity,
-          'since' in failure ? failure.since : undefined,
-        ),
-      ];
+      const f = finding(
+        operatorPodFailing,
+        p.subject,
+        failure.location,
+        words,
+        related,
+        severity,
+        'since' in failure ? failure.since : undefined,
+      );
+      f.chain = chain;
+      return [f];
     });
   },
 };
@@ -116,10 +134,16 @@ function wordsOf(
   p: Pod,
   f: PodFailure,
   held: Held[],
+  tail: PodLogTail | undefined,
 ): { message: string; detail: string } {
   const name = `${p.namespace ?? ''}/${p.name}`;
   const ops = [...new Set(held.map((h) => h.operator))].join(', ');
-  const owner = p.owner ? ` It belongs to ${p.owner.kind} \`${p.owner.name}\`.` : '';
+  const w = ownerWorkload(s, p);
+  const owner = w
+    ? ` It belongs to ${w.kind} \`${w.name}\` (${w.rolloutWords}).`
+    : p.owner
+      ? ` It belongs to ${p.owner.kind} \`${p.owner.name}\`.`
+      : '';
   const operands = `The pod is in \`${p.namespace ?? ''}\`, a namespace of ${ops || 'an unhealthy operator'} (its \`relatedObjects\`), which is ${held.map((h) => describeHeld(h)).join(' and ') || 'unhealthy'}: this pod is a likely reason.`;
   if (f.kind === 'unschedulable') {
     const head = `Pod ${name} cannot be scheduled`;
@@ -146,11 +170,16 @@ function wordsOf(
     s.root.kind === 'insights'
       ? `\`config/pod/${p.namespace ?? ''}/logs/${p.name}/${c.name}_previous.log\``
       : `\`namespaces/${p.namespace ?? ''}/pods/${p.name}/${c.name}/${c.name}/logs/previous.log\``;
+  const logWords =
+    tail && tail.lines.length > 0
+      ? `${tail.previous ? 'The previous run’s log ends' : 'Its log ends'} with:\n\n${tail.lines.map((l) => `    ${l.text}`).join('\n')}`
+      : undefined;
   if (f.kind === 'oom-killed') {
     return {
       message: `Pod ${name} container ${c.name} was OOMKilled and is not ready (${restarts})`,
       detail: paragraphs(
         `Container \`${c.name}\` was killed for using more memory than its limit${last?.finishedAt ? ` at ${isoTime(last.finishedAt)}` : ''} and is not ready (${restarts}).${owner}`,
+        logWords,
         operands,
         `What to open next: the container's \`resources.limits.memory\` in this pod's \`spec\`, and its previous log, ${logs}, for what it did before the kill.`,
       ),
@@ -179,6 +208,7 @@ function wordsOf(
     message: crashed ? head : quoted(head, f.message),
     detail: paragraphs(
       `Container \`${c.name}\` is waiting: \`${f.reason}\`${f.message ? `: ${clip(f.message, 600)}` : ''}. ${lastWords}${owner}`,
+      logWords,
       operands,
       `What to open next: ${todo[f.reason] ?? 'the waiting message'}.`,
     ),

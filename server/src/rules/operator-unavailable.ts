@@ -11,6 +11,7 @@ import { agedOperatorFinding, conditionWords, withQuote, since } from './common/
 import { heldFor } from './common/words';
 import { alertEvidence } from './common/alertText';
 
+import { whereToLook } from './common/operatorLeads';
 import type { Rule, RuleContext } from './rule';
 import { clip } from '../core/text';
 import { clusterSymptoms } from './common/consequences';
@@ -56,8 +57,8 @@ export const operatorUnavailable: Rule = {
             mcoNote,
           ],
           todo: degraded
-            ? "Read the operator's Degraded condition and the pod logs of its namespace."
-            : "Read the pod logs of the operator's namespace.",
+            ? `Read its Degraded condition. ${whereToLook(s, o, c)}`
+            : whereToLook(s, o, c),
         },
         20,
       );

@@ -89,7 +89,8 @@ ruleTester(operatorPodFailing, {
           ],
           related: [
             (r) => r.file.endsWith('clusteroperators/openshift-apiserver.yaml'),
-            (r) => r.file.includes('/core/nodes/') && r.message.endsWith('where the pod runs'),
+            (r) =>
+              r.file.includes('/core/nodes/') && r.message.endsWith('where the pod runs: Ready'),
           ],
         },
       ],

@@ -9,6 +9,8 @@ import type { Cause } from '../../core/cause';
 import type { Finding } from '../../core/finding';
 import { clip } from '../../core/text';
 import { detailMarkdown } from '../../core/markdown';
+import { chainSection } from './chain';
+import type { LineOf } from './chain';
 
 /** How much of a detail a hover shows before "More". */
 const firstParagraphMax = 320;
@@ -33,13 +35,16 @@ export function findingsAt(
 
 /**
  * One paragraph per finding: its rule, the detail's first paragraph, and "More" to the page;
- * then, when the finding is one of several one problem produced, that cause's title.
+ * then, when the finding is one of several one problem produced, that cause's title and its
+ * chain (operator → workload → pod → container → node → log line), each step a link.
  * @param causeOf the cause a finding belongs to (`analysis/causes.ts`).
+ * @param lineOf the line of a step's evidence, for its link.
  */
 export function findingsSection(
   found: readonly Finding[],
   docsDir?: string,
   causeOf?: (f: Finding) => Cause | undefined,
+  lineOf?: LineOf,
 ): string | undefined {
   if (found.length === 0) return undefined;
   return found
@@ -51,7 +56,10 @@ export function findingsSection(
         cause && cause.findings.length > 1
           ? `\n\nOne of ${cause.findings.length} findings of one cause: ${detailMarkdown(cause.title)}`
           : '';
-      return `*${f.rule}*: ${detailMarkdown(clip(first, firstParagraphMax))}${more}${part}`;
+      // The way down to the root, when this finding is not the root's own place.
+      const chain =
+        cause?.chain && cause.chain.length > 1 ? `\n\n${chainSection(cause.chain, lineOf)}` : '';
+      return `*${f.rule}*: ${detailMarkdown(clip(first, firstParagraphMax))}${more}${part}${chain}`;
     })
     .join('\n\n');
 }

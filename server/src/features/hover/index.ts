@@ -16,6 +16,7 @@ import type { Cause } from '../../core/cause';
 import type { Finding } from '../../core/finding';
 import { code, markdown, sections } from '../../core/markdown';
 import { findingsAt, findingsSection } from './findingsHere';
+import type { LineOf } from './chain';
 import { clusterVersionHover } from './clusterVersion';
 import type { UpdateView } from './clusterVersion';
 import { atIdentity, eventsSection } from './events';
@@ -33,6 +34,8 @@ export interface HoverFindings {
   docsDir?: string;
   /** The findings grouped by cause: a finding's hover names the cause it is part of. */
   causes?: readonly Cause[];
+  /** The line of a place in another file, for links to a cause's chain. */
+  lineOf?: LineOf;
 }
 
 /**
@@ -71,6 +74,7 @@ export function hoverAt(
             const i = reported.findings.indexOf(f);
             return reported.causes?.find((c) => c.findings.includes(i));
           },
+          reported.lineOf,
         )
       : undefined;
     if (obj instanceof MachineConfigPool)
