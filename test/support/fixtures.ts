@@ -25,6 +25,10 @@ export const samples = {
   restartedPods: join(fixturesDir, 'healthy-restarted-pods'),
   /** Issue 40: openshift-apiserver Degraded by a replica in CrashLoopBackOff (must-gather). */
   apiserverCrashLoop: join(fixturesDir, 'apiserver-crashloop'),
+  /** Issue 40: network Degraded (RolloutHung) by a multus DaemonSet pod in ImagePullBackOff. */
+  multusImagePull: join(fixturesDir, 'network-multus-image-pull'),
+  /** Issue 40: monitoring Degraded and unavailable, prometheus-operator OOMKilled, backed off. */
+  prometheusOperatorOom: join(fixturesDir, 'monitoring-operator-oomkilled'),
 };
 
 /** The update scenarios (test/fixtures/README.md says what each holds). */
