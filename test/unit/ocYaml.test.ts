@@ -125,6 +125,10 @@ describe('parseOcYaml', () => {
       '- name: a\n  value: "1"\n- name: b\n  value: |\n    multi\n    line\n',
     ],
     ['plain scalars that look like indicators', 'a: -x\nb: ?y\nc: :z\nd: http://e/f\ne: a:b\n'],
+    [
+      'a plain scalar wrapped before a dash (the network operator’s Degraded message)',
+      'items:\n- message: DaemonSet "openshift-multus/multus" rollout is not making progress\n    - last change 2022-03-24T16:50:12Z\n  reason: RolloutHung\n- x\n  - y\n',
+    ],
   ];
   for (const [name, text] of cases) {
     it(`agrees on ${name}`, () => {

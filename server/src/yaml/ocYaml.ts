@@ -379,7 +379,9 @@ class Reader {
       const next = this.lines[j];
       if (next === undefined || indentOf(next) <= parent) break;
       const part = next.trim();
-      if (part.startsWith('- ') || part.startsWith('#') || part === '-') giveUp();
+      // A more indented `- …` continues the scalar (YAML folds it: the network operator's
+      // `… rollout is not making progress - last change …` wraps there); `#` starts a comment.
+      if (part.startsWith('#') || part === '-') giveUp();
       s += (blanks > 0 ? '\n'.repeat(blanks) : ' ') + checkPlain(part);
       this.i = j + 1;
     }
