@@ -42,7 +42,8 @@ const cases = [
     namespace: 'openshift-multus',
     operator: 'network',
     reason: 'ImagePullBackOff',
-    message: /container kube-multus is in ImagePullBackOff \(0 restarts\)/,
+    message:
+      /container kube-multus cannot pull image ocp-v4\.0-art-dev@sha256:[0-9a-f]{12} \(ImagePullBackOff\)/,
   },
   {
     what: 'prometheus-operator, last OOMKilled, holds back monitoring',

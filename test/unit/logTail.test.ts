@@ -49,3 +49,18 @@ describe('errorTail', () => {
     );
   });
 });
+
+describe('errorTail on stamped and logfmt logs', () => {
+  it('prefers an error line to a warning that quotes an error, under oc’s timestamps', () => {
+    const text = [
+      '2022-03-24T17:31:40.1Z level=info ts=x msg="starting"',
+      '2022-03-24T17:31:49.0Z level=warn ts=x msg="watch ended with: an error on the server"',
+      '2022-03-24T17:31:50.0Z level=error ts=x msg="sync failed" err="context deadline exceeded"',
+      '2022-03-24T17:31:51.0Z level=info ts=x msg="still here"',
+    ].join('\n');
+    assert.deepEqual(
+      errorTail(text).map((l) => /level=\w+/.exec(l.text)?.[0]),
+      ['level=error'],
+    );
+  });
+});

@@ -23,18 +23,24 @@ describe('causes: a DaemonSet pod that cannot pull, a container killed for memor
     const f = a.findings.find((x) => x.rule === 'operator-pod-failing');
     assert.ok(f, 'an operator-pod-failing finding');
     assert.match(f.subject, /^pod\/openshift-multus\/multus-[a-z0-9]{5}$/);
-    assert.match(f.message, /container kube-multus is in ImagePullBackOff \(0 restarts\)/);
-    assert.match(f.message, /Back-off pulling image/);
+    assert.match(
+      f.message,
+      /container kube-multus cannot pull image ocp-v4\.0-art-dev@sha256:[0-9a-f]{12} \(ImagePullBackOff\)$/,
+    );
+    // The registry's answer is in the kubelet's event, not the waiting message.
+    assert.match(f.detail ?? '', /last pull failure \(`Failed` event, \d+×.*unauthorized/);
+    assert.match(f.detail ?? '', /openshift-config\/pull-secret/);
+    assert.ok(f.related.some((r) => r.file.endsWith('/openshift-multus/core/events.yaml')));
     assert.match(f.location.file, /namespaces\/openshift-multus\/core\/pods\.yaml$/);
     assert.match(f.location.pointer, /\/status\/containerStatuses\/0\/state\/waiting$/);
-    assert.match(f.detail ?? '', /It belongs to DaemonSet `multus`/);
+    assert.match(f.detail ?? '', /It belongs to DaemonSet `multus` \(5 of 6 available\)/);
 
     const cause = causes.find((c) => c.subjects.includes('co/network'));
     assert.ok(cause, 'a cause holds network');
     assert.equal(cause.subjects[0], f.subject, 'titled by the pod');
     assert.ok(
       cause.title.startsWith(
-        `Pod ${f.subject.slice('pod/'.length)} container kube-multus is in ImagePullBackOff`,
+        `Pod ${f.subject.slice('pod/'.length)} container kube-multus cannot pull image`,
       ),
     );
     assert.match(cause.title, /; holds back network$/);
@@ -62,7 +68,11 @@ describe('causes: a DaemonSet pod that cannot pull, a container killed for memor
     assert.match(f.location.file, /namespaces\/openshift-monitoring\/core\/pods\.yaml$/);
     assert.match(f.location.pointer, /\/status\/containerStatuses\/0\/state\/waiting$/);
     assert.match(f.detail ?? '', /\(`OOMKilled`\) with exit code 137/);
-    assert.match(f.detail ?? '', /It belongs to ReplicaSet `prometheus-operator-[a-z0-9]{10}`/);
+    assert.match(
+      f.detail ?? '',
+      /It belongs to Deployment `prometheus-operator` \(0 of 1 available\)/,
+    );
+    assert.match(f.detail ?? '', /the kernel's OOM killer ended its last run/);
 
     const cause = causes.find((c) => c.subjects.includes('co/monitoring'));
     assert.ok(cause, 'a cause holds monitoring');

@@ -11,7 +11,7 @@ import { containerLogs } from '../gather/podLogs';
 import { errorTail } from '../model/logTail';
 import type { OperandNamespaces } from '../model/operandNamespaces';
 import type { Pod } from '../model/pod';
-import { podFailure } from '../model/podFailures';
+import { imagePullReasons, podFailure } from '../model/podFailures';
 import type { PodLogTail } from '../model/snapshot';
 import { Workload } from '../model/workload';
 import type { WorkloadKind } from '../model/workload';
@@ -96,4 +96,15 @@ export async function loadFailingLogTails(
     });
   }
   return out;
+}
+
+/** The namespaces of pods that cannot pull an image: their kubelet's events hold the registry's answer. */
+export function imagePullNamespaces(pods: readonly Pod[]): string[] {
+  const out = new Set<string>();
+  for (const p of pods) {
+    const f = podFailure(p);
+    if (f?.kind === 'waiting' && imagePullReasons.has(f.reason) && p.namespace)
+      out.add(p.namespace);
+  }
+  return [...out];
 }

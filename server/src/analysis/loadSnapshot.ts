@@ -33,7 +33,7 @@ import { MachineOSBuild, MachineOSConfig } from '../model/machineOS';
 import { Node } from '../model/node';
 import { Deployment, MCO_DEPLOYMENT } from '../model/deployment';
 import { operandNamespaces } from '../model/operandNamespaces';
-import { loadFailingLogTails, loadOperandWorkloads } from './loadOperands';
+import { imagePullNamespaces, loadFailingLogTails, loadOperandWorkloads } from './loadOperands';
 import type { OperandNamespaces } from '../model/operandNamespaces';
 import { Pod } from '../model/pod';
 import { PodDisruptionBudget } from '../model/podDisruptionBudget';
@@ -135,7 +135,12 @@ export async function loadSnapshot(
   const onNodes = (names: ReadonlySet<string>) => daemonPods.filter(([, n]) => names.has(n));
   // Events only when a rule may cite them, and only of the namespaces it would.
   const events = new EventStore(index, cache);
-  const eventNamespaces = ruleEventNamespaces(nodes, operators);
+  const eventNamespaces = [
+    ...new Set([
+      ...ruleEventNamespaces(nodes, operators),
+      ...imagePullNamespaces(pods.operandPods),
+    ]),
+  ].sort();
   const warnings =
     eventNamespaces.length > 0
       ? await events.warnings(eventNamespaces)

@@ -17,6 +17,20 @@ const failingWaitReasons: ReadonlySet<string> = new Set([
   'CreateContainerConfigError',
 ]);
 
+/** The waiting reasons of an image the kubelet cannot pull. */
+export const imagePullReasons: ReadonlySet<string> = new Set(['ImagePullBackOff', 'ErrImagePull']);
+
+/** The image a pull failure's waiting message names (`Back-off pulling image "<image>"`). */
+export function pulledImage(message: string): string | undefined {
+  return /\bimage "([^"\s]+)"/.exec(message)?.[1];
+}
+
+/** `ocp-v4.0-art-dev@sha256:4deebe6b9e58`: an image's last path part, its digest cut to 12. */
+export function shortImage(image: string): string {
+  const last = image.slice(image.lastIndexOf('/') + 1);
+  return last.replace(/@sha256:([0-9a-f]{12})[0-9a-f]+$/, '@sha256:$1');
+}
+
 export type PodFailure =
   | { kind: 'unschedulable'; message: string; since?: Date; location: Location }
   | {

@@ -10,7 +10,8 @@ import { clip, isoTime, plural } from '../core/text';
 import { findCondition } from '../model/condition';
 import type { Condition } from '../model/condition';
 import type { Pod } from '../model/pod';
-import { podFailure, schedulerWords } from '../model/podFailures';
+import { imagePullReasons, podFailure, schedulerWords } from '../model/podFailures';
+import { pullWords } from './common/imagePull';
 import type { PodFailure } from '../model/podFailures';
 import { operator } from '../model/snapshot';
 import type { PodLogTail, Snapshot } from '../model/snapshot';
@@ -54,6 +55,7 @@ export const operatorPodFailing: Rule = {
       const chain = podChain(s, held, p, failure, tail);
       const nodeState = chain.find((l) => l.kind === 'node')?.state;
       const related: (RelatedLocation | undefined)[] = [
+        ...(words.related ?? []),
         ...held.map((h) =>
           rel(
             h.condition.location,
@@ -85,7 +87,7 @@ export const operatorPodFailing: Rule = {
         operatorPodFailing,
         p.subject,
         failure.location,
-        words,
+        { message: words.message, detail: words.detail },
         related,
         severity,
         'since' in failure ? failure.since : undefined,
@@ -135,7 +137,7 @@ function wordsOf(
   f: PodFailure,
   held: Held[],
   tail: PodLogTail | undefined,
-): { message: string; detail: string } {
+): { message: string; detail: string; related?: RelatedLocation[] } {
   const name = `${p.namespace ?? ''}/${p.name}`;
   const ops = [...new Set(held.map((h) => h.operator))].join(', ');
   const w = ownerWorkload(s, p);
@@ -178,19 +180,18 @@ function wordsOf(
     return {
       message: `Pod ${name} container ${c.name} was OOMKilled and is not ready (${restarts})`,
       detail: paragraphs(
-        `Container \`${c.name}\` was killed for using more memory than its limit${last?.finishedAt ? ` at ${isoTime(last.finishedAt)}` : ''} and is not ready (${restarts}).${owner}`,
+        `Container \`${c.name}\` was killed by the kernel's OOM killer${last?.finishedAt ? ` at ${isoTime(last.finishedAt)}` : ''} (exit code 137: its memory limit reached, or, with no limit, its node out of memory) and is not ready (${restarts}).${owner}`,
         logWords,
         operands,
-        `What to open next: the container's \`resources.limits.memory\` in this pod's \`spec\`, and its previous log, ${logs}, for what it did before the kill.`,
+        `What to open next: the container's \`resources\` in this pod's \`spec\` (a memory limit, or none), its node's memory pressure (its \`MemoryPressure\` condition), and its previous log, ${logs}, for what it did before the kill.`,
       ),
     };
   }
   const todo: Record<string, string> = {
-    CrashLoopBackOff: `its previous log, ${logs}, for why it exits`,
-    ImagePullBackOff:
-      "the waiting message for the image and the registry's answer, then the pull secret, the image mirror configuration and the node's events",
-    ErrImagePull:
-      "the waiting message for the image and the registry's answer, then the pull secret, the image mirror configuration and the node's events",
+    CrashLoopBackOff:
+      last?.reason === 'OOMKilled'
+        ? `its memory: the kernel's OOM killer ended its last run (exit code 137), so the container's \`resources\` (a memory limit, or none) and its node's \`MemoryPressure\`; then its previous log, ${logs}, for what it did before the kill`
+        : `its previous log, ${logs}, for why it exits`,
     CreateContainerConfigError:
       'the waiting message: it names the Secret or ConfigMap (or key) the container needs and the namespace lacks',
   };
@@ -203,6 +204,14 @@ function wordsOf(
           ? `, last exit code ${last.exitCode}`
           : ''
       : '';
+  if (imagePullReasons.has(f.reason)) {
+    const pull = pullWords(s, p, c.name, f.reason, f.message);
+    return {
+      message: clip(`Pod ${name} container ${c.name} ${pull.verdict}`, 200 - titleRoom),
+      detail: paragraphs(pull.detail, owner.trim(), operands),
+      related: pull.related,
+    };
+  }
   const head = `Pod ${name} container ${c.name} is in ${f.reason} (${restarts}${crashed})`;
   return {
     message: crashed ? head : quoted(head, f.message),
