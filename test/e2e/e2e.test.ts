@@ -1548,14 +1548,94 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
       const text = await waitForText(
         page,
         '.monaco-editor .monaco-hover:not(.hidden)',
-        /One of \d+ findings of one cause: Master node ip-10-0-175-139\.eu-west-1\.compute\.internal is not ready/,
+        /Cause: Master node ip-10-0-175-139\.eu-west-1\.compute\.internal is not ready/,
         45_000,
       );
       assert.match(text, /container network not ready \(no CNI configuration\)/);
       assert.match(text, /its Node is not in the gather/);
+      assert.match(text, /One of \d+ findings of the cause above/);
+      assert.match(text, /→ node ip-10-0-175-139\.eu-west-1\.compute\.internal: not ready for /);
       await screenshot(page, shots, 'hover-node-behind-operator');
       await page.keyboard.press('Escape');
     });
+  });
+
+  describe('a replica in a crash loop, followed from its operator', () => {
+    let s: Awaited<ReturnType<typeof session>> | undefined;
+    let wb: Workbench | undefined;
+    let page: Page;
+    const ui = (name: string, fn: () => Promise<void>) =>
+      uiTest(
+        name,
+        () => page,
+        fn,
+        () => s?.tmp,
+      );
+
+    before(async () => {
+      s = await session(editor, {}, samples.apiserverCrashLoop);
+      tmpDirs.push(s.tmp);
+      wb = await s.open();
+      page = wb.page;
+    });
+
+    after(async () => {
+      await wb?.close();
+      s?.stop();
+    });
+
+    ui(
+      "hovers openshift-apiserver's Degraded condition, sees the pod, its node and its log line, and opens the pod",
+      async () => {
+        const file = resourceFile(
+          samples.apiserverCrashLoop,
+          'cluster-scoped-resources/config.openshift.io/clusteroperators/openshift-apiserver.yaml',
+        );
+        const cli = cliFindings(samples.apiserverCrashLoop).find(
+          (f) => f.rule === 'operator-pod-failing',
+        );
+        assert.ok(cli, 'the CLI reports the pod');
+        await quickOpen(page, 'openshift-apiserver.yaml', 'clusteroperators');
+        const lines = readFileSync(file, 'utf8').split('\n');
+        const degraded = lines.findIndex((l) => l.trim() === 'type: Degraded');
+        await goTo(page, degraded + 1, lines[degraded]!.indexOf('Degraded') + 3);
+        await hoverAtCursor(page);
+        const hover = '.monaco-editor .monaco-hover:not(.hidden)';
+        const text = await waitForText(
+          page,
+          hover,
+          /pod openshift-apiserver\/apiserver-bjmpcchmxn-r5k64: Running/,
+          45_000,
+        );
+        assert.match(text, /Deployment openshift-apiserver\/apiserver: 2 of 3 available/);
+        assert.match(
+          text,
+          /container openshift-apiserver: CrashLoopBackOff, 14 restarts, last exit code 255/,
+        );
+        assert.match(text, /node ip-10-0-151-136\.us-west-2\.compute\.internal: Ready/);
+        assert.match(text, /tls: private key does not match public key/);
+        await screenshot(page, shots, 'hover-cause-chain');
+        // The pod's name is a link to its place in the namespace's pod list.
+        const link = page
+          .locator(`${hover} a`, { hasText: 'pod openshift-apiserver/apiserver-bjmpcchmxn-r5k64' })
+          .first();
+        await link.waitFor({ timeout: 30_000 });
+        await link.click();
+        await page
+          .locator('.tabs-container .tab.active[aria-label^="pods.yaml"]')
+          .waitFor({ timeout: 30_000 });
+        const pods = readFileSync(
+          resourceFile(samples.apiserverCrashLoop, 'namespaces/openshift-apiserver/core/pods.yaml'),
+          'utf8',
+        ).split('\n');
+        const { line } = await cursorPosition(page);
+        assert.match(
+          pods.slice(line - 1, line + 40).join('\n'),
+          /name: apiserver-bjmpcchmxn-r5k64/,
+          `line ${line} starts the pod's item`,
+        );
+      },
+    );
   });
 
   describe('gzipped and rotated logs, as newer gathers write them', () => {

@@ -75,10 +75,20 @@ describe('a master node reported not ready and not gathered, over stdio', () => 
     const h = await lsp.hover(file, degraded, lines[degraded]!.indexOf('Degraded') + 2);
     const value = plain((h!.contents as MarkupContent).value);
     assert.match(value, /operator-degraded/);
+    assert.match(value, /One of \d+ findings of the cause above\./);
+    // The chain: the reporting operators side by side, then the node, which has no place in the gather.
+    assert.match(
+      value,
+      /^\[ClusterOperator etcd\]\(file:[^)]+\): Degraded for \S+ \([^)]*\); \[ClusterOperator kube-apiserver\]/m,
+    );
+    assert.match(
+      value,
+      /\n→ node ip-\S+: not ready for \S+ \(KubeletNotReady\): container network not ready \(no CNI configuration\); not in the gather/,
+    );
     assert.match(
       value,
       new RegExp(
-        `One of \\d+ findings of one cause: Master node ${master.replace(/\./g, '\\.')} is not ready for \\S+: container network not ready \\(no CNI configuration\\); its Node is not in the gather`,
+        `^\\*\\*Cause:\\*\\* Master node ${master.replace(/\./g, '\\.')} is not ready for \\S+: container network not ready \\(no CNI configuration\\); its Node is not in the gather`,
       ),
     );
     lsp.close(file);

@@ -5,8 +5,9 @@
  * the log line as code.
  */
 import { pathToFileURL } from 'node:url';
-import type { ChainLink, Location } from '../../core/finding';
-import { code, text } from '../../core/markdown';
+import type { Cause } from '../../core/cause';
+import type { ChainLink, Finding, Location } from '../../core/finding';
+import { code, detailMarkdown, text } from '../../core/markdown';
 
 /** The 1-based line of a place, when its file can be read. */
 export type LineOf = (l: Location) => number | undefined;
@@ -19,11 +20,34 @@ function linked(l: ChainLink, lineOf: LineOf | undefined): string {
   return `[${name}](${url})`;
 }
 
-export function chainSection(chain: readonly ChainLink[], lineOf?: LineOf): string {
-  return chain
-    .map((l, i) => {
-      const state = l.kind === 'log' ? code(l.state) : text(l.state);
-      return `${i === 0 ? '' : '→ '}${linked(l, lineOf)}: ${state}`;
-    })
+function chainSection(chain: readonly ChainLink[], lineOf?: LineOf): string {
+  const step = (l: ChainLink) =>
+    `${linked(l, lineOf)}: ${l.kind === 'log' ? code(l.state) : text(l.state)}`;
+  // Operators that report one root side by side are one step, not a chain of their own.
+  const steps: ChainLink[][] = [];
+  for (const l of chain) {
+    const last = steps[steps.length - 1];
+    if (last && l.kind === 'operator' && last[0]!.kind === 'operator') last.push(l);
+    else steps.push([l]);
+  }
+  return steps
+    .map((links, i) => `${i === 0 ? '' : '→ '}${links.map(step).join('; ')}`)
     .join('  \n');
+}
+
+/**
+ * The chain of the first cause with one among the findings at the hovered place, under the
+ * cause's title: the hover leads with it, before the object's own tables.
+ */
+export function chainOfCause(
+  found: readonly Finding[],
+  causeOf: (f: Finding) => Cause | undefined,
+  lineOf?: LineOf,
+): string | undefined {
+  for (const f of found) {
+    const cause = causeOf(f);
+    if (cause?.chain && cause.chain.length > 1)
+      return `**Cause:** ${detailMarkdown(cause.title)}\n\n${chainSection(cause.chain, lineOf)}`;
+  }
+  return undefined;
 }

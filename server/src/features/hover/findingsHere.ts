@@ -9,8 +9,6 @@ import type { Cause } from '../../core/cause';
 import type { Finding } from '../../core/finding';
 import { clip } from '../../core/text';
 import { detailMarkdown } from '../../core/markdown';
-import { chainSection } from './chain';
-import type { LineOf } from './chain';
 
 /** How much of a detail a hover shows before "More". */
 const firstParagraphMax = 320;
@@ -35,16 +33,13 @@ export function findingsAt(
 
 /**
  * One paragraph per finding: its rule, the detail's first paragraph, and "More" to the page;
- * then, when the finding is one of several one problem produced, that cause's title and its
- * chain (operator → workload → pod → container → node → log line), each step a link.
+ * then, when the finding is one of several one problem produced, that cause's title.
  * @param causeOf the cause a finding belongs to (`analysis/causes.ts`).
- * @param lineOf the line of a step's evidence, for its link.
  */
 export function findingsSection(
   found: readonly Finding[],
   docsDir?: string,
   causeOf?: (f: Finding) => Cause | undefined,
-  lineOf?: LineOf,
 ): string | undefined {
   if (found.length === 0) return undefined;
   return found
@@ -52,14 +47,14 @@ export function findingsSection(
       const first = (f.detail ?? '').trim().split(/\n\s*\n/)[0] ?? '';
       const more = docsDir ? ` [More](${pathToFileURL(join(docsDir, `${f.rule}.md`)).href})` : '';
       const cause = causeOf?.(f);
+      // A cause with a chain leads the hover under its title (`chain.ts`): not said twice.
       const part =
         cause && cause.findings.length > 1
-          ? `\n\nOne of ${cause.findings.length} findings of one cause: ${detailMarkdown(cause.title)}`
+          ? cause.chain && cause.chain.length > 1
+            ? `\n\nOne of ${cause.findings.length} findings of the cause above.`
+            : `\n\nOne of ${cause.findings.length} findings of one cause: ${detailMarkdown(cause.title)}`
           : '';
-      // The way down to the root, when this finding is not the root's own place.
-      const chain =
-        cause?.chain && cause.chain.length > 1 ? `\n\n${chainSection(cause.chain, lineOf)}` : '';
-      return `*${f.rule}*: ${detailMarkdown(clip(first, firstParagraphMax))}${more}${part}${chain}`;
+      return `*${f.rule}*: ${detailMarkdown(clip(first, firstParagraphMax))}${more}${part}`;
     })
     .join('\n\n');
 }

@@ -16,6 +16,7 @@ import type { Cause } from '../../core/cause';
 import type { Finding } from '../../core/finding';
 import { code, markdown, sections } from '../../core/markdown';
 import { findingsAt, findingsSection } from './findingsHere';
+import { chainOfCause } from './chain';
 import type { LineOf } from './chain';
 import { clusterVersionHover } from './clusterVersion';
 import type { UpdateView } from './clusterVersion';
@@ -66,17 +67,16 @@ export function hoverAt(
     span = name.span;
   } else if (found) {
     const [obj, rel] = found;
-    const explained = reported
-      ? findingsSection(
-          findingsAt(reported.findings, file, at.doc, pointer(...at.path), obj.source.base),
-          reported.docsDir,
-          (f) => {
-            const i = reported.findings.indexOf(f);
-            return reported.causes?.find((c) => c.findings.includes(i));
-          },
-          reported.lineOf,
-        )
-      : undefined;
+    const here = reported
+      ? findingsAt(reported.findings, file, at.doc, pointer(...at.path), obj.source.base)
+      : [];
+    const causeOf = (f: Finding) => {
+      const i = reported?.findings.indexOf(f) ?? -1;
+      return reported?.causes?.find((c) => c.findings.includes(i));
+    };
+    const explained = reported ? findingsSection(here, reported.docsDir, causeOf) : undefined;
+    // Why, first: the way from here down to the root, when a finding here is part of one.
+    const chain = chainOfCause(here, causeOf, reported?.lineOf);
     if (obj instanceof MachineConfigPool)
       value = poolHover(snapshot, obj, rel, gatherTime, explained);
     else if (obj instanceof ClusterOperator)
@@ -92,6 +92,7 @@ export function hoverAt(
       );
     // Kinds and places that do not lay out their own still show what was found there.
     if (explained && !(value ?? '').includes(explained)) value = sections(value, explained);
+    if (chain) value = sections(chain, value);
   }
   if (value === undefined) return undefined;
   return {
