@@ -88,7 +88,10 @@ for (const c of cases) {
       const h = await lsp.hover(file, degraded, co[degraded]!.indexOf('Degraded') + 2);
       const value = plain((h!.contents as MarkupContent).value);
       assert.match(value, /operator-degraded/);
-      assert.match(value, new RegExp(`of one cause: Pod ${c.namespace}/${pod} container`));
+      assert.match(value, new RegExp(`^\\*\\*Cause:\\*\\* Pod ${c.namespace}/${pod} container`));
+      // The chain under it reaches the pod and its node.
+      assert.match(value, new RegExp(`→ \\[pod ${c.namespace}/${pod}\\]\\(file:[^)]+#L\\d+\\)`));
+      assert.match(value, /→ \[node ip-[^\]]+\]\(file:[^)]+\): Ready/);
       assert.match(value, new RegExp(`holds back ${c.operator}`));
       lsp.close(file);
     });

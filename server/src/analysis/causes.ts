@@ -20,10 +20,13 @@ import { rules as registered } from '../rules/registry';
 import type { Rule } from '../rules/rule';
 import { causeTitle } from './causeTitle';
 import { nodesReportedNotReady } from '../model/nodeReports';
+import { findCondition } from '../model/condition';
+import { podFailure } from '../model/podFailures';
 
 /**
- * The objects above a subject, nearest first: node → pool → machine-config → ClusterVersion, and a
- * pod → the unhealthy operators naming its namespace → ClusterVersion.
+ * The objects above a subject, nearest first: node → pool → machine-config → ClusterVersion, a
+ * pod → the unhealthy operators naming its namespace → ClusterVersion, and a node that is not
+ * ready → the operand pods on it → their operators → its pool.
  */
 type Upstream = (subject: Subject) => Subject[];
 
@@ -45,7 +48,24 @@ function upstreamOf(s: Snapshot): Upstream {
     if (masters && !poolOfNode.has(`node/${name}`) && !s.nodes.some((n) => n.name === name))
       poolOfNode.set(`node/${name}`, 'mcp/master');
   }
+  // A node that is not ready holds back the operand pods on it, and the operators naming them.
+  const podsOnNode = new Map<Subject, Subject[]>();
+  for (const p of s.operandPods) {
+    const f = podFailure(p, (name) =>
+      findCondition(s.nodes.find((n) => n.name === name)?.conditions ?? [], 'Ready'),
+    );
+    if (f?.kind !== 'node-not-ready') continue;
+    const key = `node/${f.node}`;
+    podsOnNode.set(key, [...(podsOnNode.get(key) ?? []), p.subject]);
+  }
   const above = (subject: Subject): Subject[] => {
+    if (subject === 'cv/version') return [];
+    const pods = podsOnNode.get(subject);
+    if (!pods) return aboveNode(subject);
+    const operators = pods.flatMap((p) => aboveNode(p)).filter((x) => x !== 'cv/version');
+    return [...new Set([...pods, ...operators, ...aboveNode(subject), 'cv/version'])];
+  };
+  const aboveNode = (subject: Subject): Subject[] => {
     if (subject === 'cv/version') return [];
     if (subject.startsWith('co/')) return ['cv/version'];
     if (subject.startsWith('mcp/')) return ['co/machine-config', 'cv/version'];
@@ -274,7 +294,9 @@ function causeOf(
     subjects,
     findings: order,
   };
-  if (first.chain) cause.chain = first.chain;
+  // The root's own chain, else the first under it (a pod's, ending at the node that is the root).
+  const chain = first.chain ?? order.map((i) => findings[i]!.chain).find((c) => c !== undefined);
+  if (chain) cause.chain = chain;
   return cause;
 }
 

@@ -64,7 +64,7 @@ export async function loadFailingLogTails(
   const failing: Pod[] = [];
   for (const p of pods) {
     const f = podFailure(p);
-    if (f && f.kind !== 'unschedulable' && wanted.size < maxFailingLogs) {
+    if (f && (f.kind === 'waiting' || f.kind === 'oom-killed') && wanted.size < maxFailingLogs) {
       wanted.add(`${p.namespace ?? ''}/${p.name}/${f.container.name}`);
       failing.push(p);
     }

@@ -18,7 +18,8 @@ export interface Cause {
   findings: number[];
   /**
    * The way from the reporting operator down to the root (operator → workload → pod → container →
-   * node → log line), each step with its evidence; the first root finding's, when it has one.
+   * node → log line), each step with its evidence: the first root finding's, else the first of its
+   * findings' that has one (a pod's on the node that is the root).
    */
   chain?: ChainLink[];
 }

@@ -7,6 +7,7 @@
  */
 import type { Location } from '../core/finding';
 import { clip } from '../core/text';
+import type { Condition } from './condition';
 import type { ContainerStatus, Pod } from './pod';
 
 /** Waiting reasons the kubelet keeps retrying without help (kubelet `images`, `kuberuntime`). */
@@ -40,12 +41,39 @@ export type PodFailure =
       message: string;
       location: Location;
     }
-  | { kind: 'oom-killed'; container: ContainerStatus; since?: Date; location: Location };
+  | { kind: 'oom-killed'; container: ContainerStatus; since?: Date; location: Location }
+  | {
+      kind: 'node-not-ready';
+      node: string;
+      /** The node's Ready condition (False or Unknown). */
+      ready: Condition;
+      since?: Date;
+      location: Location;
+    };
 
-/** What keeps the pod from running, the first found; undefined when nothing does. */
-export function podFailure(p: Pod): PodFailure | undefined {
+/** A node's Ready condition, when the gather holds the node. */
+export type NodeReadiness = (node: string) => Condition | undefined;
+
+/**
+ * What keeps the pod from running, the first found; undefined when nothing does. With
+ * `readiness`, a pod on a node that is not ready is failing whatever its last status says: the
+ * kubelet there no longer reports, so its containers' states are stale.
+ */
+export function podFailure(p: Pod, readiness?: NodeReadiness): PodFailure | undefined {
   const phase = p.phase;
   if (phase === 'Succeeded' || phase === 'Failed') return undefined;
+  const node = p.nodeName;
+  const ready = node !== undefined ? readiness?.(node) : undefined;
+  if (node !== undefined && ready && ready.status !== 'True') {
+    const f: PodFailure = {
+      kind: 'node-not-ready',
+      node,
+      ready,
+      location: p.at('spec', 'nodeName'),
+    };
+    if (ready.lastTransitionTime) f.since = ready.lastTransitionTime;
+    return f;
+  }
   const scheduled = p.scheduled;
   if (
     phase === 'Pending' &&

@@ -43,7 +43,7 @@ export const nodeNotReady: Rule = {
     impact: 'Update Speed',
     reads: ['Node', 'ClusterOperator'],
     // A master node not ready degrades the static-pod operators (their node controller).
-    leadsTo: [...poolSymptoms, 'control-plane-rollout-stuck'],
+    leadsTo: [...poolSymptoms, 'control-plane-rollout-stuck', 'operator-pod-failing'],
   },
   check(s: Snapshot, context: RuleContext) {
     const now = assessmentOf(s, context).now;

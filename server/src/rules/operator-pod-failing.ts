@@ -18,7 +18,7 @@ import type { PodLogTail, Snapshot } from '../model/snapshot';
 import { logLine, ownerWorkload, podChain } from './common/chain';
 import { levelByAge } from './common/ages';
 import { operatorSymptoms } from './common/consequences';
-import { paragraphs } from './common/words';
+import { heldFor, paragraphs } from './common/words';
 import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 
@@ -35,22 +35,22 @@ export const operatorPodFailing: Rule = {
     levels: 'error when the operator has been Degraded 40 min or unavailable 20 min, else warning',
     description: "a pod of a Degraded or unavailable operator's namespaces cannot run",
     explanation:
-      "a pod in a namespace a Degraded or unavailable ClusterOperator names in `relatedObjects` cannot run: Unschedulable (the scheduler's reasons in a few words, each with its count of nodes; whole in the detail), a container in `CrashLoopBackOff`, `ImagePullBackOff`, `ErrImagePull` or `CreateContainerConfigError`, or OOMKilled and not ready; the operator's condition is grouped under it. Pods that restarted and run ready stay quiet.",
+      "a pod in a namespace a Degraded or unavailable ClusterOperator names in `relatedObjects` cannot run: Unschedulable (the scheduler's reasons in a few words, each with its count of nodes; whole in the detail), on a node that is not ready (the node is then the cause's root), a container in `CrashLoopBackOff` (with the last error lines of its previous log), `ImagePullBackOff` or `ErrImagePull` (the image, and the registry's answer from the kubelet's event), `CreateContainerConfigError`, or OOMKilled and not ready; the operator's condition is grouped under it, and the finding carries the chain operator → workload → pod → container → node → log line. Pods that restarted and run ready stay quiet.",
     impact: 'API Availability',
     reads: ['ClusterOperator', 'Pod', 'Node'],
     leadsTo: [...operatorSymptoms],
   },
   check(s: Snapshot, context: RuleContext) {
     return s.operandPods.flatMap((p) => {
-      const failure = podFailure(p);
+      const failure = podFailure(p, (name) => readinessOf(s, name));
       if (!failure) return [];
       const held = heldOperators(s, p, assessmentOf(s, context).now);
       const severity = worst(held.map((h) => h.severity));
       const node = s.nodes.find((n) => n.name === p.nodeName);
       const tail =
-        failure.kind === 'unschedulable'
-          ? undefined
-          : s.podLogTails.get(`${p.namespace ?? ''}/${p.name}/${failure.container.name}`);
+        failure.kind === 'waiting' || failure.kind === 'oom-killed'
+          ? s.podLogTails.get(`${p.namespace ?? ''}/${p.name}/${failure.container.name}`)
+          : undefined;
       const words = wordsOf(s, p, failure, held, tail);
       const chain = podChain(s, held, p, failure, tail);
       const nodeState = chain.find((l) => l.kind === 'node')?.state;
@@ -162,6 +162,18 @@ function wordsOf(
       ),
     };
   }
+  if (f.kind === 'node-not-ready') {
+    const r = f.ready;
+    const held = heldFor(f.since, s.gatherTime);
+    return {
+      message: `Pod ${name} runs on node ${f.node}, which is not ready${held} (Ready=${r.status}${r.reason ? `, ${clip(r.reason, 40)}` : ''})`,
+      detail: paragraphs(
+        `Its node's \`Ready\` condition has been ${r.status} since ${f.since ? isoTime(f.since) : 'an unknown time'}${r.message ? `: ${clip(r.message, 300)}` : ''}. The kubelet there no longer reports, so the pod's status is what it last wrote: its containers may read ready while nothing runs, and library-go's workload controller then names no pod in its message (an empty \`()\`).${owner}`,
+        operands,
+        `What to open next: the node's conditions and taints (\`cluster-scoped-resources/core/nodes/${f.node}.yaml\`); on a live cluster, \`oc adm node-logs ${f.node} -u kubelet\`. The pod is evicted after its \`node.kubernetes.io/unreachable\` or \`not-ready\` toleration (5 minutes by default) and replaced elsewhere, unless its owner pins it to that node.`,
+      ),
+    };
+  }
   const c = f.container;
   const restarts = plural(c.restartCount, 'restart');
   const last = c.lastTerminated;
@@ -233,4 +245,10 @@ function describeHeld(h: Held): string {
 function quoted(head: string, words: string): string {
   const room = 200 - titleRoom - head.length - 4;
   return words && room >= 30 ? `${head}: "${clip(words, room)}"` : head;
+}
+
+/** A gathered node's Ready condition. */
+function readinessOf(s: Snapshot, name: string): Condition | undefined {
+  const n = s.nodes.find((x) => x.name === name);
+  return n ? findCondition(n.conditions, 'Ready') : undefined;
 }

@@ -70,13 +70,18 @@ function podLink(p: Pod, f: PodFailure): ChainLink {
   return {
     kind: 'pod',
     name: `pod ${p.namespace ?? ''}/${p.name}`,
-    state: f.kind === 'unschedulable' ? 'Pending, Unschedulable' : p.phase || 'phase unknown',
+    state:
+      f.kind === 'unschedulable'
+        ? 'Pending, Unschedulable'
+        : f.kind === 'node-not-ready'
+          ? `${p.phase || 'phase unknown'}, as its node last reported`
+          : p.phase || 'phase unknown',
     location: p.at(),
   };
 }
 
 function containerLink(f: PodFailure): ChainLink | undefined {
-  if (f.kind === 'unschedulable') return undefined;
+  if (f.kind === 'unschedulable' || f.kind === 'node-not-ready') return undefined;
   const c = f.container;
   const last = c.lastTerminated;
   const exit =
