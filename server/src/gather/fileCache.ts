@@ -9,7 +9,7 @@ import { open, readFile, stat } from 'node:fs/promises';
 import { parseText } from '../yaml/parse';
 import type { ParsedFile, ParseLimits } from '../yaml/parse';
 import type { UnreadPointers } from '../yaml/ocYaml';
-import { defaultLimits, mib } from '../limits';
+import { defaultLimits, maxPodListMiB, mib } from '../limits';
 import type { Limits } from '../limits';
 import { plainText } from '../yaml/parse';
 import { readLogTail } from './logTail';
@@ -27,8 +27,11 @@ export type ReadResult = { ok: true; parsed: ParsedFile } | { ok: false; error: 
  * List of one pod per node is 1 to 2 MiB, and the daemons' placement is all a rule reads of it).
  * `events`: an EventList, each item's bookkeeping (`managedFields`, annotations, labels, owners)
  * and `related` left unread; read only when a hover or a rule asks for a namespace's events.
+ * `pods`: a pod List read for whether its pods run: each item's `spec` but `nodeName`, its
+ * annotations and `managedFields` left unread (the spec is two thirds of a pod's text), its
+ * identity, labels, owners and `status` read.
  */
-export type ReadMode = 'yaml' | 'text' | 'log' | 'head' | 'placement' | 'events';
+export type ReadMode = 'yaml' | 'text' | 'log' | 'head' | 'placement' | 'events' | 'pods';
 
 /**
  * Left unread when a file is read from disk: server-side-apply bookkeeping (half of a Node's
@@ -41,6 +44,10 @@ const unread: ReadonlySet<string> = new Set(['/metadata/managedFields', '/status
 const notPlacement =
   /^\/items\/\d+\/(?:status|metadata\/(?:annotations|managedFields|ownerReferences)|spec\/(?!nodeName$)[^/]+)$/;
 const placementUnread: UnreadPointers = { has: (pointer) => notPlacement.test(pointer) };
+
+const notPodStatus =
+  /^(?:\/items\/\d+)?\/(?:metadata\/(?:annotations|managedFields)|spec\/(?!nodeName$)[^/]+)$/;
+const podsUnread: UnreadPointers = { has: (pointer) => notPodStatus.test(pointer) };
 
 const notEvent =
   /^\/items\/\d+\/(?:metadata\/(?:annotations|labels|managedFields|ownerReferences)|related)$/;
@@ -58,6 +65,8 @@ const headBytes = 64 * 1024;
 
 export interface CacheLimits extends ParseLimits {
   maxFileBytes: number;
+  /** A pod List read in `pods` mode, at most (`maxFileBytes` when absent). */
+  maxPodListBytes?: number;
   maxEntries: number;
   maxLogBytes: number;
   /** Gunzipped bytes per compressed byte a `.log.gz` may reach. */
@@ -73,6 +82,7 @@ export function cacheLimitsFrom(l: Limits): CacheLimits {
     maxDocuments: l.maxDocumentsPerFile,
     maxDepth: l.maxNestingDepth,
     maxFileBytes: l.maxFileSizeMiB * mib,
+    maxPodListBytes: Math.min(l.maxFileSizeMiB, maxPodListMiB) * mib,
     maxEntries: 5000,
     maxLogBytes: l.maxLogMiB * mib,
     maxLogRatio: l.maxCompressionRatio,
@@ -125,7 +135,7 @@ export class ParsedFileCache {
   }
 
   invalidate(path: string): void {
-    for (const mode of ['yaml', 'text', 'log', 'head', 'placement', 'events'] as const) {
+    for (const mode of ['yaml', 'text', 'log', 'head', 'placement', 'events', 'pods'] as const) {
       this.disk.delete(keyOf(path, mode));
     }
     this.probes.delete(path);
@@ -196,6 +206,7 @@ export class ParsedFileCache {
       this.overlays.get(path)?.result ??
       this.disk.get(keyOf(path, 'yaml'))?.result ??
       this.disk.get(keyOf(path, 'head'))?.result ??
+      this.disk.get(keyOf(path, 'pods'))?.result ??
       this.disk.get(keyOf(path, 'placement'))?.result ??
       this.disk.get(keyOf(path, 'events'))?.result ??
       this.disk.get(keyOf(path, 'text'))?.result ??
@@ -240,6 +251,11 @@ export class ParsedFileCache {
         ok: false,
         error: `file is ${mibText(st.size)} MiB, over the ${mibText(this.limits.maxFileBytes)} MiB parse limit (mustGatherInspector.limits.maxFileSizeMiB)`,
       };
+    } else if (mode === 'pods' && st.size > (this.limits.maxPodListBytes ?? Infinity)) {
+      result = {
+        ok: false,
+        error: `file is ${mibText(st.size)} MiB, over the ${mibText(this.limits.maxPodListBytes ?? 0)} MiB read of a namespace's pods; its pods are not judged`,
+      };
     } else {
       try {
         const bytes =
@@ -281,7 +297,13 @@ export class ParsedFileCache {
       text,
       this.parse(
         text,
-        mode === 'placement' ? placementUnread : mode === 'events' ? eventsUnread : unread,
+        mode === 'placement'
+          ? placementUnread
+          : mode === 'events'
+            ? eventsUnread
+            : mode === 'pods'
+              ? podsUnread
+              : unread,
       ),
     );
   }
