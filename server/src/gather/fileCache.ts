@@ -13,6 +13,7 @@ import { defaultLimits, maxPodListMiB, mib } from '../limits';
 import type { Limits } from '../limits';
 import { plainText } from '../yaml/parse';
 import { readLogTail } from './logTail';
+import { podsUnread, podsUnreadAll } from './podsRead';
 
 export type ReadResult = { ok: true; parsed: ParsedFile } | { ok: false; error: string };
 
@@ -44,10 +45,6 @@ const unread: ReadonlySet<string> = new Set(['/metadata/managedFields', '/status
 const notPlacement =
   /^\/items\/\d+\/(?:status|metadata\/(?:annotations|managedFields|ownerReferences)|spec\/(?!nodeName$)[^/]+)$/;
 const placementUnread: UnreadPointers = { has: (pointer) => notPlacement.test(pointer) };
-
-const notPodStatus =
-  /^(?:\/items\/\d+)?\/(?:metadata\/(?:annotations|managedFields)|spec\/(?!nodeName$)[^/]+)$/;
-const podsUnread: UnreadPointers = { has: (pointer) => notPodStatus.test(pointer) };
 
 const notEvent =
   /^\/items\/\d+\/(?:metadata\/(?:annotations|labels|managedFields|ownerReferences)|related)$/;
@@ -282,6 +279,21 @@ export class ParsedFileCache {
     return { ok: true, parsed: parseText(text, this.limits, true, skip) };
   }
 
+  /**
+   * A pod List in `pods` mode: the status of a pod that cannot be failing is left unread, when
+   * the items its text was seen to hold are the items parsed; else every status is read.
+   */
+  private parsePods(text: string): ReadResult {
+    const { unread: quiet, items } = podsUnread(text);
+    if (items > 0) {
+      const r = this.parse(text, quiet);
+      const value = r.ok ? r.parsed.docs[0]?.value : undefined;
+      const parsed = typeof value === 'object' && value !== null && 'items' in value && value.items;
+      if (Array.isArray(parsed) && parsed.length === items) return r;
+    }
+    return this.parse(text, podsUnreadAll);
+  }
+
   /** The bytes read from disk, as text (logs) or parsed; decoded once. */
   private decode(bytes: Buffer, mode: ReadMode): ReadResult {
     if (looksBinary(bytes)) {
@@ -292,18 +304,13 @@ export class ParsedFileCache {
     }
     const text = bytes.toString('utf8');
     if (mode === 'text') return { ok: true, parsed: plainText(text) };
+    if (mode === 'pods') return withEncodingProblem(bytes, text, this.parsePods(text));
     return withEncodingProblem(
       bytes,
       text,
       this.parse(
         text,
-        mode === 'placement'
-          ? placementUnread
-          : mode === 'events'
-            ? eventsUnread
-            : mode === 'pods'
-              ? podsUnread
-              : unread,
+        mode === 'placement' ? placementUnread : mode === 'events' ? eventsUnread : unread,
       ),
     );
   }
