@@ -6,7 +6,15 @@
  * the operator Degraded naming it); nothing large is committed.
  */
 import assert from 'node:assert/strict';
-import { closeSync, openSync, readFileSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  truncateSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { analysisContext, analyzeRoot } from '../../server/src/analysis/analyze';
@@ -16,9 +24,13 @@ import { parseGoTime } from '../../server/src/gather/timestamp';
 import { ParsedFileCache } from '../../server/src/gather/fileCache';
 import { defaultLimits, maxPodListMiB, mib } from '../../server/src/limits';
 import { notReadyNodes } from '../../server/src/model/operatorMessages';
+import { Pod } from '../../server/src/model/pod';
+import { podFailure } from '../../server/src/model/podFailures';
+import type { Json } from '../../server/src/model/access';
 import { maxOperandNamespaces } from '../../server/src/model/operandNamespaces';
 import { copyFixture } from '../support/copyFixture';
-import { samples } from '../support/fixtures';
+import { tempTree } from '../support/tempTree';
+import { fixturesDir, samples } from '../support/fixtures';
 import { assertShortMessage } from '../support/ruleTester';
 
 const ns = 'namespaces/openshift-apiserver';
@@ -263,5 +275,84 @@ describe('bounds on the pods of unhealthy operators', () => {
       parseGoTime('2024-02-29 17:41:05.914616431 +0000 UTC m=+0.133100000')?.toISOString(),
       '2024-02-29T17:41:05.914Z',
     );
+  });
+
+  it('leaves unread in pods mode only the status of pods that cannot be failing', async () => {
+    // Every pod List of the fixtures, and one of each failure the rule judges beside a healthy pod.
+    const lists = readdirSync(fixturesDir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('core/pods.yaml'))
+      .map((f) => join(fixturesDir, f));
+    assert.ok(lists.length > 20, String(lists.length));
+    const [root] = await discoverRoots(samples.apiserverCrashLoop);
+    assert.ok(root);
+    const text = readFileSync(join(root.path, pods), 'utf8');
+    const tree = tempTree();
+    try {
+      const healthy = text.slice(
+        text.indexOf('\n- ') + 1,
+        text.indexOf('\n- ', text.indexOf('\n- ') + 1),
+      );
+      const failing = [
+        healthy
+          .replace(/\n {4}phase: Running/, '\n    phase: Pending')
+          .replace(
+            /status: "True"\n {6}type: PodScheduled/,
+            'message: "0/3 nodes are available"\n      reason: Unschedulable\n      status: "False"\n      type: PodScheduled',
+          ),
+        healthy
+          .replace(/ready: true/g, 'ready: false')
+          .replace(
+            /lastState: \{\}/,
+            'lastState:\n        terminated:\n          exitCode: 137\n          reason: OOMKilled',
+          ),
+        healthy.replace(
+          /state:\n {8}running:\n {10}startedAt: \S+/,
+          'state:\n        waiting:\n          reason: ImagePullBackOff\n          message: nope',
+        ),
+      ];
+      const synthetic = tree.write(
+        'synthetic-pods.yaml',
+        `apiVersion: v1\nitems:\n${[healthy, ...failing, healthy].join('\n')}\nkind: List\nmetadata:\n  resourceVersion: ""\n`,
+      );
+      let failures = 0;
+      for (const file of [...lists, synthetic]) {
+        const whole = new ParsedFileCache();
+        const cheap = new ParsedFileCache();
+        const a = await whole.get(file, 'yaml');
+        const b = await cheap.get(file, 'pods');
+        assert.ok(a.ok && b.ok, file);
+        const items = (v: unknown) =>
+          ((v as { items?: Json[] } | null)?.items ?? []).map(
+            (raw) => new Pod(raw, { file, doc: 0, base: '' }),
+          );
+        const read = items(a.parsed.docs[0]?.value);
+        const cheaply = items(b.parsed.docs[0]?.value);
+        assert.equal(cheaply.length, read.length, file);
+        read.forEach((p, i) => {
+          const f = podFailure(p);
+          const g = podFailure(cheaply[i]!);
+          assert.equal(g?.kind, f?.kind, `${file} ${p.name}`);
+          if (f) failures++;
+          // A running, ready pod's status is left unread; the rest of what the rule reads is not.
+          assert.equal(cheaply[i]!.name, p.name);
+          assert.equal(cheaply[i]!.nodeName, p.nodeName);
+          assert.deepEqual(cheaply[i]!.owner, p.owner);
+        });
+        if (file === synthetic) {
+          assert.deepEqual(
+            read.map((p) => podFailure(p)?.kind),
+            [undefined, 'unschedulable', 'oom-killed', 'waiting', undefined],
+          );
+          assert.deepEqual(
+            cheaply.map((p) => p.phase),
+            ['', 'Pending', 'Running', 'Running', ''],
+            "the healthy pods' status is not read",
+          );
+        }
+      }
+      assert.equal(failures, 4, 'the crash loop of the fixture and the three made here');
+    } finally {
+      tree.remove();
+    }
   });
 });
