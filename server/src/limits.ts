@@ -88,3 +88,11 @@ export function limitsFrom(raw: unknown, warn: (m: string) => void): Limits {
 }
 
 export const mib = 1024 * 1024;
+
+/**
+ * A namespace's pod List is read to judge its pods (the `pods` read mode) up to this size, and
+ * never past `maxFileSizeMiB`: a larger one (thousands of pods) is one `yaml-invalid`, not a
+ * parse of hundreds of MiB. The largest an operator's namespace holds is about 10 MiB (a storage
+ * or network operator's pods on 250 nodes). Not a setting.
+ */
+export const maxPodListMiB = 32;

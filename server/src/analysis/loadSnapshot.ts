@@ -128,9 +128,7 @@ export async function loadSnapshot(
     ctx,
     index,
     new Set([...osUpdate, ...selfDraining]),
-    operands.operators.has(MCO_DEPLOYMENT.namespace)
-      ? pods.operandPods.filter((p) => p.namespace === MCO_DEPLOYMENT.namespace)
-      : undefined,
+    operands.operators.has(MCO_DEPLOYMENT.namespace) ? pods.mcoPods : undefined,
   );
   const onNodes = (names: ReadonlySet<string>) => daemonPods.filter(([, n]) => names.has(n));
   // Events only when a rule may cite them, and only of the namespaces it would.
@@ -284,7 +282,8 @@ async function loadAlerts(ctx: LoadContext, files: AlertFile[]): Promise<Alert[]
 }
 
 /**
- * The pods the rules judge and `recommend` names, each namespace's pod files read once: whole in
+ * The pods the rules judge and `recommend` names, each namespace's pod files read once: in `pods`
+ * mode (identity, owners, `spec.nodeName` and `status`; at most `maxPodListMiB`) in
  * the namespaces of unhealthy operators (`model/operandNamespaces.ts`), and in `placement` mode
  * (identity, labels and `spec.nodeName`) in the other namespaces of a PodDisruptionBudget allowing
  * no disruption. A must-gather holds one List per namespace (`core/pods.yaml`), an Insights
@@ -295,7 +294,7 @@ async function loadPods(
   index: GatherIndex,
   operands: OperandNamespaces,
   pdbs: readonly PodDisruptionBudget[],
-): Promise<{ operandPods: Pod[]; budgetPods: Snapshot['budgetPods'] }> {
+): Promise<{ operandPods: Pod[]; budgetPods: Snapshot['budgetPods']; mcoPods?: Pod[] }> {
   const atLimit = pdbs.filter(
     (p) => p.disruptionsAllowed === 0 && Object.keys(p.matchLabels).length > 0,
   );
@@ -313,14 +312,20 @@ async function loadPods(
     return loadKind(ctx, lists.length > 0 ? lists : files, Pod, 'Pod', mode);
   };
   const [operandPods, placed] = await Promise.all([
-    Promise.all([...operands.operators.keys()].map((ns) => read(ns, 'yaml'))),
+    Promise.all([...operands.operators.keys()].map((ns) => read(ns, 'pods'))),
     Promise.all(
       [...budgetNamespaces]
         .filter((ns) => !operands.operators.has(ns))
         .map((ns) => read(ns, 'placement')),
     ),
   ]).then(([a, b]) => [a.flat(), b.flat()] as const);
-  return { operandPods, budgetPods: budgetPodsOf(atLimit, [...operandPods, ...placed]) };
+  const mco = operandPods.filter((p) => p.namespace === MCO_DEPLOYMENT.namespace);
+  return {
+    operandPods,
+    budgetPods: budgetPodsOf(atLimit, [...operandPods, ...placed]),
+    // A List over the bound of `pods` mode still places the daemons, in `placement` mode.
+    ...(mco.length > 0 ? { mcoPods: mco } : {}),
+  };
 }
 
 /**

@@ -9,10 +9,11 @@ import { open, readFile, stat } from 'node:fs/promises';
 import { parseText } from '../yaml/parse';
 import type { ParsedFile, ParseLimits } from '../yaml/parse';
 import type { UnreadPointers } from '../yaml/ocYaml';
-import { defaultLimits, mib } from '../limits';
+import { defaultLimits, maxPodListMiB, mib } from '../limits';
 import type { Limits } from '../limits';
 import { plainText } from '../yaml/parse';
 import { readLogTail } from './logTail';
+import { podsUnread, podsUnreadAll } from './podsRead';
 
 export type ReadResult = { ok: true; parsed: ParsedFile } | { ok: false; error: string };
 
@@ -27,8 +28,11 @@ export type ReadResult = { ok: true; parsed: ParsedFile } | { ok: false; error: 
  * List of one pod per node is 1 to 2 MiB, and the daemons' placement is all a rule reads of it).
  * `events`: an EventList, each item's bookkeeping (`managedFields`, annotations, labels, owners)
  * and `related` left unread; read only when a hover or a rule asks for a namespace's events.
+ * `pods`: a pod List read for whether its pods run: each item's `spec` but `nodeName`, its
+ * annotations and `managedFields` left unread (the spec is two thirds of a pod's text), its
+ * identity, labels, owners and `status` read.
  */
-export type ReadMode = 'yaml' | 'text' | 'log' | 'head' | 'placement' | 'events';
+export type ReadMode = 'yaml' | 'text' | 'log' | 'head' | 'placement' | 'events' | 'pods';
 
 /**
  * Left unread when a file is read from disk: server-side-apply bookkeeping (half of a Node's
@@ -58,6 +62,8 @@ const headBytes = 64 * 1024;
 
 export interface CacheLimits extends ParseLimits {
   maxFileBytes: number;
+  /** A pod List read in `pods` mode, at most (`maxFileBytes` when absent). */
+  maxPodListBytes?: number;
   maxEntries: number;
   maxLogBytes: number;
   /** Gunzipped bytes per compressed byte a `.log.gz` may reach. */
@@ -73,6 +79,7 @@ export function cacheLimitsFrom(l: Limits): CacheLimits {
     maxDocuments: l.maxDocumentsPerFile,
     maxDepth: l.maxNestingDepth,
     maxFileBytes: l.maxFileSizeMiB * mib,
+    maxPodListBytes: Math.min(l.maxFileSizeMiB, maxPodListMiB) * mib,
     maxEntries: 5000,
     maxLogBytes: l.maxLogMiB * mib,
     maxLogRatio: l.maxCompressionRatio,
@@ -125,7 +132,7 @@ export class ParsedFileCache {
   }
 
   invalidate(path: string): void {
-    for (const mode of ['yaml', 'text', 'log', 'head', 'placement', 'events'] as const) {
+    for (const mode of ['yaml', 'text', 'log', 'head', 'placement', 'events', 'pods'] as const) {
       this.disk.delete(keyOf(path, mode));
     }
     this.probes.delete(path);
@@ -196,6 +203,7 @@ export class ParsedFileCache {
       this.overlays.get(path)?.result ??
       this.disk.get(keyOf(path, 'yaml'))?.result ??
       this.disk.get(keyOf(path, 'head'))?.result ??
+      this.disk.get(keyOf(path, 'pods'))?.result ??
       this.disk.get(keyOf(path, 'placement'))?.result ??
       this.disk.get(keyOf(path, 'events'))?.result ??
       this.disk.get(keyOf(path, 'text'))?.result ??
@@ -240,6 +248,11 @@ export class ParsedFileCache {
         ok: false,
         error: `file is ${mibText(st.size)} MiB, over the ${mibText(this.limits.maxFileBytes)} MiB parse limit (mustGatherInspector.limits.maxFileSizeMiB)`,
       };
+    } else if (mode === 'pods' && st.size > (this.limits.maxPodListBytes ?? Infinity)) {
+      result = {
+        ok: false,
+        error: `file is ${mibText(st.size)} MiB, over the ${mibText(this.limits.maxPodListBytes ?? 0)} MiB read of a namespace's pods; its pods are not judged`,
+      };
     } else {
       try {
         const bytes =
@@ -266,6 +279,21 @@ export class ParsedFileCache {
     return { ok: true, parsed: parseText(text, this.limits, true, skip) };
   }
 
+  /**
+   * A pod List in `pods` mode: the status of a pod that cannot be failing is left unread, when
+   * the items its text was seen to hold are the items parsed; else every status is read.
+   */
+  private parsePods(text: string): ReadResult {
+    const { unread: quiet, items } = podsUnread(text);
+    if (items > 0) {
+      const r = this.parse(text, quiet);
+      const value = r.ok ? r.parsed.docs[0]?.value : undefined;
+      const parsed = typeof value === 'object' && value !== null && 'items' in value && value.items;
+      if (Array.isArray(parsed) && parsed.length === items) return r;
+    }
+    return this.parse(text, podsUnreadAll);
+  }
+
   /** The bytes read from disk, as text (logs) or parsed; decoded once. */
   private decode(bytes: Buffer, mode: ReadMode): ReadResult {
     if (looksBinary(bytes)) {
@@ -276,6 +304,7 @@ export class ParsedFileCache {
     }
     const text = bytes.toString('utf8');
     if (mode === 'text') return { ok: true, parsed: plainText(text) };
+    if (mode === 'pods') return withEncodingProblem(bytes, text, this.parsePods(text));
     return withEncodingProblem(
       bytes,
       text,
