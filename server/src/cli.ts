@@ -248,7 +248,7 @@ async function main(argv: string[]): Promise<number | undefined> {
             analyses,
             display,
             process.stdout.isTTY === true,
-            command.brief,
+            command.detail,
             command.group === 'cause' ? causes : undefined,
           ),
   );
