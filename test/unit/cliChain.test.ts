@@ -53,11 +53,11 @@ describe('cli analyze: a cause told once, with its chain', () => {
     const findings = lines.slice(head + 1 + c.chain.length, head + 3 + c.chain.length);
     assert.match(
       findings[0]!,
-      /^ {2}error {3}Pod .* \[operator-pod-failing\]  namespaces\/openshift-apiserver\/core\/pods\.yaml:\d+$/,
+      /^ {2}error {3}Pod .* \[operator-pod-failing\] {2}namespaces\/openshift-apiserver\/core\/pods\.yaml:\d+$/,
     );
     assert.match(
       findings[1]!,
-      /^ {2}error {3}openshift-apiserver is Degraded .* \[operator-degraded\]  /,
+      /^ {2}error {3}openshift-apiserver is Degraded .* \[operator-degraded\] {2}/,
     );
     assert.equal(lines[head + 3 + c.chain.length], '', 'nothing more under the cause');
   });
