@@ -82,7 +82,12 @@ export interface ReportedCause extends Omit<Cause, 'chain'> {
   chain: ReportedChainLink[];
 }
 
-function chainOf(chain: readonly ChainLink[], relPath: PathDisplay, cache: Peek) {
+/** A chain's steps placed as findings are (`placeOf`), for every report of a cause. */
+export function toReportedChain(
+  chain: readonly ChainLink[],
+  relPath: PathDisplay,
+  cache: Peek,
+): ReportedChainLink[] {
   return chain.map(({ location, ...step }) =>
     location ? { ...step, ...placeOf(location, relPath, cache) } : step,
   );
@@ -107,7 +112,7 @@ export function toReportedCauses(
       ...c,
       root: relPath(a.root.path),
       rootSubject: c.subjects[0] ?? a.findings[c.findings[0] ?? 0]?.subject ?? '',
-      chain: chainOf(chain ?? [], relPath, cache),
+      chain: toReportedChain(chain ?? [], relPath, cache),
       findings: c.findings.map((i) => i + offset),
     }));
     offset += a.findings.length;
