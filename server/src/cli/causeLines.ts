@@ -13,7 +13,7 @@ import type { Detail, Paint } from './findingLines';
  * (several operators reporting one node) are aligned under the first of them, since none leads
  * to the next.
  */
-export function chainLines(c: ReportedCause, paint: Paint): string[] {
+function chainLines(c: ReportedCause, paint: Paint): string[] {
   let lead = '';
   return c.chain.map((s, i) => {
     const previous = c.chain[i - 1];

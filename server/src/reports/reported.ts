@@ -12,7 +12,7 @@ import type { RootAnalysis } from '../analysis/analyze';
 import { causesOf } from '../analysis/causes';
 import type { Cause } from '../core/cause';
 
-export interface ReportedLocation {
+interface ReportedLocation {
   file: string;
   line: number;
   column: number;
