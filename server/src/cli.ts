@@ -192,19 +192,19 @@ async function main(argv: string[]): Promise<number | undefined> {
     return 0;
   }
   if (command.cmd === 'report') {
-    const analyses = [];
     const findings = [];
+    const causes = [];
     const roots: RootStatusReport[] = [];
     for (const root of gatherRoots) {
       const a = await analyzeRoot(root, ctx);
       for (const e of a.internalErrors) tell(e);
       logNotes(a.index.notes, tell);
-      analyses.push(a);
       // Positions now, while this root's files are surely still in the bounded cache.
+      causes.push(...toReportedCauses(display, [a], cache, findings.length));
       findings.push(...toReported(display, [a], cache));
       roots.push(statusReport(a, display, (f) => cache.peek(f)));
     }
-    const report = { roots, findings, causes: toReportedCauses(display, analyses), version };
+    const report = { roots, findings, causes, version };
     const out = command.format === 'html' ? formatCaseHtml(report) : formatCaseMarkdown(report);
     if (outFile === undefined) process.stdout.write(out);
     else {
@@ -219,15 +219,16 @@ async function main(argv: string[]): Promise<number | undefined> {
   }
   const analyses = [];
   const findings = [];
+  const causes = [];
   for (const root of gatherRoots) {
     const a = await analyzeRoot(root, ctx);
     for (const e of a.internalErrors) process.stderr.write(`must-gather-inspector: ${e}\n`);
     logNotes(a.index.notes, (m) => process.stderr.write(`must-gather-inspector: ${m}\n`));
     analyses.push(a);
     // Positions now, while this root's files are surely still in the bounded cache.
+    causes.push(...toReportedCauses(display, [a], cache, findings.length));
     findings.push(...toReported(display, [a], cache));
   }
-  const causes = toReportedCauses(display, analyses);
   process.stdout.write(
     command.format === 'sarif'
       ? formatSarif(
@@ -247,7 +248,7 @@ async function main(argv: string[]): Promise<number | undefined> {
             analyses,
             display,
             process.stdout.isTTY === true,
-            command.brief,
+            command.detail,
             command.group === 'cause' ? causes : undefined,
           ),
   );

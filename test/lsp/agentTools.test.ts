@@ -168,3 +168,50 @@ describe('language-model tools over stdio', () => {
     assert.equal(bad.isError, true);
   });
 });
+
+describe('language-model tools: a cause with its chain (issue 40)', () => {
+  let lsp: LspClient;
+  const call = (name: string, input: unknown = {}) =>
+    lsp.connection.sendRequest('mustGatherInspector/agentTool', {
+      name,
+      input,
+    }) as Promise<AgentToolResult>;
+  before(async () => {
+    lsp = await LspClient.start([samples.apiserverCrashLoop]);
+    await lsp.idle();
+  });
+  after(() => lsp.stop());
+
+  interface Cause {
+    id: string;
+    rootSubject: string;
+    chain: { kind: string; name: string; state: string; at?: string }[];
+  }
+
+  it("gives each cause its root object and chain, each step at its file:line, and explain the finding's cause with them", async () => {
+    const all = data(await call('mustgather_causes')) as { items: Cause[] };
+    const c = all.items[0]!;
+    assert.equal(c.rootSubject, 'pod/openshift-apiserver/apiserver-bjmpcchmxn-r5k64');
+    assert.deepEqual(
+      c.chain.map((s) => s.kind),
+      ['operator', 'workload', 'pod', 'container', 'node', 'log'],
+    );
+    assert.match(c.chain[0]!.at ?? '', /\/clusteroperators\/openshift-apiserver\.yaml:16$/);
+    assert.match(
+      c.chain[1]!.at ?? '',
+      /\/namespaces\/openshift-apiserver\/apps\/deployments\.yaml:\d+$/,
+    );
+    assert.match(c.chain[5]!.at ?? '', /\/logs\/previous\.log:2$/);
+    assert.match(c.chain[5]!.state, /tls: private key does not match public key/);
+
+    const r = data(
+      await call('mustgather_explain', {
+        rule: 'operator-degraded',
+        subject: 'co/openshift-apiserver',
+      }),
+    ) as { cause: Cause };
+    assert.equal(r.cause.id, c.id);
+    assert.equal(r.cause.rootSubject, c.rootSubject);
+    assert.deepEqual(r.cause.chain, c.chain);
+  });
+});

@@ -18,7 +18,7 @@ interface Json {
 
 describe('cli causes', () => {
   it('analyze prints the findings under their cause by default, root first, and by file with --group file', () => {
-    const byCause = runCli('analyze', samples.workerBlocksMco, '--brief').stdout;
+    const byCause = runCli('analyze', samples.workerBlocksMco, '--verbose').stdout;
     const head = byCause.split('\n').find((l) => l.startsWith('ERROR '));
     assert.match(head ?? '', /^ERROR Pool worker: 11 nodes cannot drain: .* \(19 findings\)$/);
     const afterHead = byCause.slice(byCause.indexOf(head!));

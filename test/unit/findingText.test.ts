@@ -1,7 +1,7 @@
 /**
  * The message contract (issue 26): every finding's `message` is one plain sentence a list shows
  * whole; the explanation lives in `detail` (Markdown), printed by the CLI under the message
- * unless `--brief`, and carried by the JSON.
+ * with `--verbose`, and carried by the JSON.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
@@ -52,8 +52,9 @@ describe('finding text', () => {
     assert.ok(rulesSeen.size >= 20, `${rulesSeen.size} rules seen`);
   });
 
-  it('CLI text prints the detail indented under the message; --brief leaves it out; JSON has both', () => {
-    const full = runCli('analyze', samples.workerBlocksMco).stdout;
+  it('CLI text prints the detail indented under the message with --verbose, not by default nor with --brief; JSON has both', () => {
+    const full = runCli('analyze', samples.workerBlocksMco, '--verbose').stdout;
+    const plain = runCli('analyze', samples.workerBlocksMco).stdout;
     const brief = runCli('analyze', samples.workerBlocksMco, '--brief').stdout;
     const json = JSON.parse(
       runCli('analyze', samples.workerBlocksMco, '--format', 'json').stdout,
@@ -67,8 +68,9 @@ describe('finding text', () => {
       full.includes(`             ${firstDetailLine}`),
       'the detail is indented under its finding',
     );
+    assert.ok(!plain.includes(firstDetailLine), 'no detail by default');
     assert.ok(!brief.includes(firstDetailLine), '--brief prints no detail');
-    for (const text of [full, brief]) {
+    for (const text of [full, plain, brief]) {
       const line = text.split('\n').find((l) => l.includes('[mco-blocked-by-non-required-pool]'))!;
       assert.ok(line.includes(blocked.message), 'the message is on the finding line');
     }

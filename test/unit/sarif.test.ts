@@ -138,7 +138,7 @@ describe('CLI analyze --format sarif', () => {
     const run = runOf(logs.get(sample)!.log);
     const json = JSON.parse(runCli('analyze', sample, '--format', 'json').stdout) as {
       findings: Reported[];
-      causes: { id: string; findings: number[] }[];
+      causes: { id: string; title: string; rootSubject: string; findings: number[] }[];
     };
     assert.equal(run.results!.length, json.findings.length);
     assert.ok(json.findings.length > 10);
@@ -167,6 +167,8 @@ describe('CLI analyze --format sarif', () => {
       const cause = json.causes.find((c) => c.findings.includes(i))!;
       assert.deepEqual(r.properties, {
         cause: cause.id,
+        causeTitle: cause.title,
+        rootSubject: cause.rootSubject,
         subject: f.subject,
         root: r.properties!.root,
       });
@@ -176,6 +178,58 @@ describe('CLI analyze --format sarif', () => {
     const region = blocked.locations![0]!.physicalLocation!.region!;
     const lines = readFileSync(fileOf(run, blocked.locations![0]), 'utf8').split('\n');
     assert.match(lines[region.startLine! - 1]!, /lastTransitionTime: "2021-03-25T09:45:01Z"/);
+  });
+
+  it("gives the root finding of a cause its chain as a code flow, each step at the JSON chain's place", () => {
+    const sample = samples.apiserverCrashLoop;
+    const { log } = logs.get(sample)!;
+    assertValid(log, sample);
+    const run = runOf(log);
+    const json = JSON.parse(runCli('analyze', sample, '--format', 'json').stdout) as {
+      causes: {
+        id: string;
+        title: string;
+        rootSubject: string;
+        findings: number[];
+        chain: { name: string; state: string; file?: string; line?: number; column?: number }[];
+      }[];
+    };
+    const cause = json.causes[0]!;
+    const [root, ...others] = cause.findings;
+    const flows = run.results![root!]!.codeFlows;
+    assert.equal(flows?.length, 1, 'one code flow on the root finding');
+    const steps = flows![0]!.threadFlows[0]!.locations;
+    assert.equal(steps.length, 6);
+    assert.deepEqual(
+      steps.map((t) => [
+        fileOf(run, t.location),
+        t.location!.physicalLocation!.region!.startLine,
+        t.location!.physicalLocation!.region!.startColumn,
+        t.location!.message!.text,
+      ]),
+      cause.chain.map((s) => [join(sample, s.file!), s.line, s.column, `${s.name}: ${s.state}`]),
+    );
+    for (const i of others) assert.equal(run.results![i]!.codeFlows, undefined, 'once per cause');
+    for (const i of cause.findings) {
+      assert.deepEqual(
+        [
+          run.results![i]!.properties!.cause,
+          run.results![i]!.properties!.causeTitle,
+          run.results![i]!.properties!.rootSubject,
+        ],
+        [cause.id, cause.title, 'pod/openshift-apiserver/apiserver-bjmpcchmxn-r5k64'],
+      );
+    }
+
+    // A step the gather lacks (the not-ready master's Node) is its message alone.
+    const notReady = runOf(logs.get(updates.masterNotReady)!.log);
+    const nodeRoot = notReady.results!.find((r) => r.ruleId === 'node-not-ready')!;
+    const last = nodeRoot.codeFlows![0]!.threadFlows[0]!.locations.at(-1)!.location!;
+    assert.equal(last.physicalLocation, undefined);
+    assert.match(
+      last.message!.text!,
+      /^node ip-10-0-175-139\.eu-west-1\.compute\.internal: not ready /,
+    );
   });
 
   it('gives the same finding the same fingerprint in two gathers of one cluster', async () => {

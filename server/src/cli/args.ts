@@ -4,6 +4,7 @@ import type { RuleLevels } from '../analysis/analyze';
 import { defaultLimits, isLimitName, limitNames, limitProblem } from '../limits';
 import type { Limits } from '../limits';
 import { isSinceSpec } from './timeline';
+import type { Detail } from './findingLines';
 
 export type Format = 'text' | 'json';
 
@@ -16,8 +17,11 @@ export type Command =
       levels: RuleLevels;
       limits: Limits;
       cacheDir?: string;
-      /** Text output: each finding's message without its detail. */
-      brief: boolean;
+      /**
+       * Text output: `brief` each finding's line alone; `default` also each cause's chain;
+       * `verbose` also each finding's detail and related evidence.
+       */
+      detail: Detail;
       /** Text output: findings under their cause (the default) or by file. */
       group: 'cause' | 'file';
     }
@@ -91,12 +95,15 @@ export type Command =
 export class UsageError extends Error {}
 
 export const usage = `Usage:
-  must-gather-inspector analyze <path> [--format text|json|sarif] [--brief]
+  must-gather-inspector analyze <path> [--format text|json|sarif] [--brief|--verbose]
                         [--group cause|file] [--rule <id>=<level>]... [--limit <name>=<n>]...
-      The findings under the cause they share, root first (--group file: by file, like a
-      compiler); each finding's one-line message, then its explanation indented (--brief:
-      messages only). JSON: {summary, findings, causes}, each cause's findings as indexes.
-      SARIF: one SARIF 2.1.0 run (every rule, every finding), for code-scanning tools.
+      Each cause once: its level, title and number of findings; the chain from the reporting
+      operator down to the root (workload, pod, container, node, log line), a step a line with
+      its file:line; then one line per finding, root first, with its file:line. --verbose: under
+      each finding its explanation and related evidence. --brief: the findings' lines only, no
+      chain. --group file: by file, like a compiler (no chains). JSON: {summary, findings,
+      causes}, each cause's findings as indexes, its rootSubject and its chain placed.
+      SARIF: one SARIF 2.1.0 run (every rule, every finding, each chain a code flow).
       <path> is a must-gather, a folder holding several, or a CI gather-extra folder.
       <level> is off, error, warning, info or hint.
       <name> is a bound on the work per file: ${limitNames.map((n) => `${n} (${defaultLimits[n]})`).join(', ')}.
@@ -184,7 +191,7 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
   let analyzeFormat: Format | 'sarif' = 'text';
   let reportFormat: 'md' | 'html' = 'md';
   let output: string | undefined;
-  let brief = false;
+  let detail: Detail = 'default';
   let group: 'cause' | 'file' = 'cause';
   let details = false;
   let since: string | undefined;
@@ -225,8 +232,11 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
       format = oneOf('--format', ['text', 'json'] as const);
     } else if (cmd === 'compare' && a === '--force') {
       force = true;
-    } else if (cmd === 'analyze' && a === '--brief') {
-      brief = true;
+    } else if (cmd === 'analyze' && (a === '--brief' || a === '--verbose')) {
+      const asked = a === '--brief' ? 'brief' : 'verbose';
+      if (detail !== 'default' && detail !== asked)
+        throw new UsageError('--brief and --verbose exclude each other');
+      detail = asked;
     } else if (cmd === 'analyze' && named('--group')) {
       group = oneOf('--group', ['cause', 'file'] as const);
     } else if (cmd === 'status' && a === '--details') {
@@ -354,7 +364,7 @@ export function parseArgs(argv: string[], knownRules: string[]): Command {
     format: analyzeFormat,
     levels: ruleLevels,
     limits,
-    brief,
+    detail,
     group,
     ...dir,
   };

@@ -1,7 +1,7 @@
 /**
  * `analyze --format sarif`: the findings as one SARIF 2.1.0 run, for code-scanning tools. Built
  * from what the JSON report gives (`cli/report.ts`: positions, paths relative to the analysed
- * path, causes), so the three formats never disagree on a place.
+ * path, causes and their chains), so the three formats never disagree on a place.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -64,10 +64,39 @@ function descriptor(meta: RuleMeta, o: SarifOptions): Sarif.ReportingDescriptor 
   };
 }
 
+/**
+ * A cause's chain as one code flow, each step a thread-flow location from the reporting operator
+ * down to the root: its place (start only, as related evidence) and `name: state`. A step the
+ * gather lacks has the message alone.
+ */
+function codeFlow(chain: ReportedCause['chain']): Sarif.CodeFlow {
+  return {
+    message: { text: 'From the reporting operator down to the root' },
+    threadFlows: [
+      {
+        locations: chain.map((s) => ({
+          location: {
+            ...(s.file !== undefined && s.line !== undefined
+              ? {
+                  physicalLocation: physical(s.file, {
+                    startLine: s.line,
+                    ...(s.column !== undefined ? { startColumn: s.column } : {}),
+                  }),
+                }
+              : {}),
+            message: { text: `${s.name}: ${s.state}` },
+          },
+        })),
+      },
+    ],
+  };
+}
+
 function result(
   f: ReportedFinding,
   ruleIndex: number | undefined,
-  cause: string | undefined,
+  cause: ReportedCause | undefined,
+  isRoot: boolean,
 ): Sarif.Result {
   return {
     ruleId: f.rule,
@@ -96,9 +125,17 @@ function result(
           })),
         }
       : {}),
+    // The way down to the root once, on the root finding's result.
+    ...(isRoot && cause && cause.chain.length > 0 ? { codeFlows: [codeFlow(cause.chain)] } : {}),
     // The subject names the object across gathers of one cluster, unlike a line number.
     partialFingerprints: { [fingerprintKey]: `${f.rule}|${f.subject}` },
-    properties: { ...(cause ? { cause } : {}), subject: f.subject, root: f.root },
+    properties: {
+      ...(cause
+        ? { cause: cause.id, causeTitle: cause.title, rootSubject: cause.rootSubject }
+        : {}),
+      subject: f.subject,
+      root: f.root,
+    },
   };
 }
 
@@ -109,7 +146,7 @@ export function toSarif(
   o: SarifOptions,
 ): Sarif.Log {
   const ruleIndex = new Map(o.rules.map((r, i) => [r.id, i]));
-  const causeOf = new Map(causes.flatMap((c) => c.findings.map((i) => [i, c.id] as const)));
+  const causeOf = new Map(causes.flatMap((c) => c.findings.map((i) => [i, c] as const)));
   const srcRoot = pathToFileURL(o.srcRoot).href.replace(/\/?$/, '/');
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
@@ -127,7 +164,10 @@ export function toSarif(
         originalUriBaseIds: { SRCROOT: { uri: srcRoot } },
         // Columns count UTF-16 code units, as LSP's and the JSON report's do.
         columnKind: 'utf16CodeUnits',
-        results: findings.map((f, i) => result(f, ruleIndex.get(f.rule), causeOf.get(i))),
+        results: findings.map((f, i) => {
+          const cause = causeOf.get(i);
+          return result(f, ruleIndex.get(f.rule), cause, cause?.findings[0] === i);
+        }),
       },
     ],
   };

@@ -13,7 +13,8 @@ import { summaryLine } from '../core/gatherSummary';
 import { backtickFence } from '../core/markdown';
 import { controlPlaneLabels } from '../core/updateStatus';
 import type { AgentToolResult } from '../protocol/messages';
-import { toReported } from '../reports/reported';
+import { toReported, toReportedChain } from '../reports/reported';
+import type { PathDisplay } from '../core/paths';
 import { intervalsOf } from '../analysis/timeline';
 import type { Location } from '../core/finding';
 import { rangeIn } from '../yaml/positions';
@@ -177,7 +178,9 @@ export async function agentTool(
             id: c.id,
             title: c.title,
             level: c.level,
+            rootSubject: c.subjects[0],
             subjects: c.subjects,
+            chain: chainAt(c, display, ctx.peek),
             findings: c.findings.map((i) => {
               const f = reported[i]!;
               return {
@@ -263,6 +266,17 @@ function snippet(loc: Location, display: (p: string) => string, peek: Peek) {
   return { at, lines: text.join('\n') };
 }
 
+/**
+ * A cause's chain, each step placed as the other answers place things (`at`: `file:line`); a step
+ * the gather lacks has no `at`.
+ */
+function chainAt(c: Cause, display: PathDisplay, peek: Peek) {
+  return toReportedChain(c.chain ?? [], display, { peek }).map(
+    ({ file, line, column: _c, ...s }) =>
+      file !== undefined && line !== undefined ? { ...s, at: `${file}:${line}` } : s,
+  );
+}
+
 /** One finding (by rule and subject) in full: detail, cause, and its evidence with lines. */
 function explain(
   roots: RootAnalysis[],
@@ -295,7 +309,16 @@ function explain(
           subject: f.subject,
           message: f.message,
           ...(f.detail ? { detail: f.detail } : {}),
-          ...(cause ? { cause: { id: cause.id, title: cause.title } } : {}),
+          ...(cause
+            ? {
+                cause: {
+                  id: cause.id,
+                  title: cause.title,
+                  rootSubject: cause.subjects[0],
+                  chain: chainAt(cause, display, ctx.peek),
+                },
+              }
+            : {}),
           evidence: snippet(f.location, display, ctx.peek),
           related,
           ...(f.related.length > maxSnippets

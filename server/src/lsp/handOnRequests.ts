@@ -50,7 +50,7 @@ export function caseReport(
   const report = {
     roots: [statusReport(a, display, peek, causes)],
     findings,
-    causes: toReportedCauses(display, [a]),
+    causes: toReportedCauses(display, [a], { peek }),
     version,
   };
   return {

@@ -54,7 +54,7 @@ export async function analyse(
     analysis: a,
     name,
     findings: toReported(name, [a], ctx.cache).map((f) => ({ ...f, root: gather.id })),
-    causes: toReportedCauses(name, [a]).map((c) => ({ ...c, root: gather.id })),
+    causes: toReportedCauses(name, [a], ctx.cache).map((c) => ({ ...c, root: gather.id })),
     status: { ...status, root: gather.id, summary: { ...status.summary, root: gather.id } },
     timeline: intervalsOf(a.snapshot, a.assessment.now).map(({ from, to, evidence, ...rest }) => ({
       ...rest,

@@ -32,6 +32,22 @@ export const placeShape = {
   line: z.number().int(),
 };
 
+/** A cause's way from the reporting operator down to its root, as causes and explain give it. */
+export const chainSchema = z
+  .array(
+    z.object({
+      kind: z.enum(['operator', 'workload', 'pod', 'container', 'node', 'log']),
+      name: z.string(),
+      state: z.string(),
+      file: placeShape.file.optional().describe('Absent when the object is not in the gather'),
+      line: z.number().int().optional(),
+      column: z.number().int().optional(),
+    }),
+  )
+  .describe(
+    'From the operator that reports the problem down to its root (workload, pod, container, node, log line), each step with its place; empty when the cause has none',
+  );
+
 /** A time window shared by timeline and logs. */
 export const windowShape = {
   since: z

@@ -3,7 +3,8 @@
  * (no raw HTML, every must-gather string escaped by core/markdown.ts) or as one self-contained
  * HTML file (inline style only, no script, no remote reference, every must-gather string
  * HTML-escaped). Each must-gather: its first look, where the update stands (from `status`'s
- * report), its causes with their findings and evidence (from `analyze`'s), and what was not read.
+ * report), its causes with their chains (operator down to the root), findings and evidence (from
+ * `analyze`'s), and what was not read.
  */
 import { summaryDetails, summaryHeadline, summaryNotes } from '../core/gatherSummary';
 import { code } from '../core/markdown';
@@ -55,6 +56,20 @@ function evidenceOf(f: ReportedFinding): {
     })),
   };
 }
+
+/** A cause's chain as lines: each step's name and state, its file:line (none when not gathered). */
+function chainOf(c: ReportedCause): { name: string; state: string; log: boolean; at?: string }[] {
+  return c.chain.map((s) => ({
+    name: s.name,
+    state: s.state,
+    log: s.kind === 'log',
+    ...(s.file !== undefined && s.line !== undefined
+      ? { at: `${inRoot(c.root, s.file)}:${s.line}` }
+      : {}),
+  }));
+}
+
+const chainIntro = 'From the reporting operator down to the root:';
 
 /** `Label: value` lines of the first look (summaryDetails), its notes left to "Not read". */
 function firstLook(r: RootStatusReport): { label: string; value: string }[] {
@@ -150,6 +165,16 @@ export function formatCaseMarkdown(report: CaseReport): string {
     for (const c of causes) {
       const n = c.findings.length;
       out.push(`#### ${c.level.toUpperCase()}: ${pasteText(c.title)}`, '');
+      const chain = chainOf(c);
+      if (chain.length > 0) {
+        out.push(chainIntro, '');
+        chain.forEach((x, i) =>
+          out.push(
+            `- ${i === 0 ? '' : '→ '}${pasteText(x.name)}: ${pasteText(x.state)} (${x.at !== undefined ? code(x.at) : 'not in the gather'})`,
+          ),
+        );
+        out.push('');
+      }
       out.push(`${n} finding${n === 1 ? '' : 's'}:`, '');
       for (const i of c.findings) {
         const f = report.findings[i]!;
@@ -217,6 +242,7 @@ section.cause { border: 1px solid var(--line); border-radius: 6px; padding: .2re
 .info { color: var(--info); } .hint { color: var(--hint); }
 details { margin: .2rem 0 .6rem; } summary { cursor: pointer; color: var(--muted); }
 li { margin: .2rem 0; }
+ol.chain { padding-left: 1.5rem; }
 @media print {
   :root { --fg: #000; --bg: #fff; --muted: #444; --code: #f3f3f3; }
   body { margin: 0; max-width: none; font-size: 11pt; }
@@ -280,6 +306,20 @@ export function formatCaseHtml(report: CaseReport): string {
       const n = c.findings.length;
       out.push(`<section class="cause" id="${anchors[ci]!}">`);
       out.push(`<h4>${lvl(c.level)} ${e(c.title)}</h4>`);
+      const chain = chainOf(c);
+      if (chain.length > 0) {
+        out.push(`<p class="muted">${e(chainIntro)}</p>`, '<ol class="chain">');
+        for (const x of chain) {
+          // A log line reads as what it is: code.
+          const state = x.log ? `<code>${e(x.state)}</code>` : e(x.state);
+          const at =
+            x.at !== undefined
+              ? `<code>${e(x.at)}</code>`
+              : '<span class="muted">not in the gather</span>';
+          out.push(`<li>${e(x.name)}: ${state} ${at}</li>`);
+        }
+        out.push('</ol>');
+      }
       out.push(`<p class="muted">${n} finding${n === 1 ? '' : 's'}</p>`, '<ul>');
       for (const i of c.findings) {
         const f = report.findings[i]!;

@@ -4,7 +4,7 @@
  */
 import type { ParsedFileCache } from '../gather/fileCache';
 import { rangeIn } from '../yaml/positions';
-import type { Finding, Severity } from '../core/finding';
+import type { ChainLink, Finding, Location, Severity, Subject } from '../core/finding';
 import { pathDisplay } from '../core/paths';
 import type { PathDisplay } from '../core/paths';
 import type { GatherSummary } from '../core/gatherSummary';
@@ -16,6 +16,14 @@ interface ReportedLocation {
   file: string;
   line: number;
   column: number;
+}
+
+type Peek = Pick<ParsedFileCache, 'peek'>;
+
+/** A place as every report gives it: one conversion, so text, JSON, SARIF and tools agree. */
+function placeOf(loc: Location, relPath: PathDisplay, cache: Peek): ReportedLocation {
+  const r = rangeIn(cache.peek(loc.file), loc);
+  return { file: relPath(loc.file), line: r.start.line + 1, column: r.start.character + 1 };
 }
 
 export interface ReportedFinding extends ReportedLocation {
@@ -37,7 +45,7 @@ export interface ReportedFinding extends ReportedLocation {
 export function toReported(
   base: string | PathDisplay,
   analyses: RootAnalysis[],
-  cache: Pick<ParsedFileCache, 'peek'>,
+  cache: Peek,
 ): ReportedFinding[] {
   const relPath = typeof base === 'string' ? pathDisplay(base) : base;
   return analyses.flatMap((a) =>
@@ -55,40 +63,56 @@ export function toReported(
         message: f.message,
         ...(f.detail ? { detail: f.detail } : {}),
         root: relPath(a.root.path),
-        related: f.related.map((x) => {
-          const rr = rangeIn(cache.peek(x.file), x);
-          return {
-            file: relPath(x.file),
-            line: rr.start.line + 1,
-            column: rr.start.character + 1,
-            message: x.message,
-          };
-        }),
+        related: f.related.map((x) => ({ ...placeOf(x, relPath, cache), message: x.message })),
       };
     }),
   );
 }
 
+/** A step of a cause's chain placed like a finding; no place when the object is not in the gather. */
+export type ReportedChainLink = Omit<ChainLink, 'location'> & Partial<ReportedLocation>;
+
 /** A cause as JSON gives it: its findings are indexes into the report's `findings`. */
-export interface ReportedCause extends Cause {
+export interface ReportedCause extends Omit<Cause, 'chain'> {
   /** The must-gather root, relative to the analysed path. */
   root: string;
+  /** The object at the root of the cause (`subjects[0]`): what to fix. */
+  rootSubject: Subject;
+  /** From the reporting operator down to the root (`core/cause.ts`); empty when it has none. */
+  chain: ReportedChainLink[];
+}
+
+/** A chain's steps placed as findings are (`placeOf`), for every report of a cause. */
+export function toReportedChain(
+  chain: readonly ChainLink[],
+  relPath: PathDisplay,
+  cache: Peek,
+): ReportedChainLink[] {
+  return chain.map(({ location, ...step }) =>
+    location ? { ...step, ...placeOf(location, relPath, cache) } : step,
+  );
 }
 
 /**
  * The causes of each analysis (`analysis/causes.ts`), with indexes into the findings of all the
  * analyses in order, as `toReported` lists them.
+ * @param first the index in the report of the first finding of these analyses (when a report
+ * places each must-gather's findings and causes in turn, while its files are in the cache).
  */
 export function toReportedCauses(
   base: string | PathDisplay,
   analyses: RootAnalysis[],
+  cache: Peek,
+  first = 0,
 ): ReportedCause[] {
   const relPath = typeof base === 'string' ? pathDisplay(base) : base;
-  let offset = 0;
+  let offset = first;
   return analyses.flatMap((a) => {
-    const causes = causesOf(a.findings, a.snapshot).map((c) => ({
+    const causes = causesOf(a.findings, a.snapshot).map(({ chain, ...c }) => ({
       ...c,
       root: relPath(a.root.path),
+      rootSubject: c.subjects[0] ?? a.findings[c.findings[0] ?? 0]?.subject ?? '',
+      chain: toReportedChain(chain ?? [], relPath, cache),
       findings: c.findings.map((i) => i + offset),
     }));
     offset += a.findings.length;

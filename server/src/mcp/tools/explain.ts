@@ -4,7 +4,7 @@ import { allRuleMeta } from '../../rules/registry';
 import { countOf } from '../bounds';
 import { quoted } from '../quote';
 import { Refusal } from '../refusal';
-import { levelSchema, placeShape, rootArg } from '../schemas';
+import { chainSchema, levelSchema, placeShape, rootArg } from '../schemas';
 import { snippet } from '../snippets';
 import { tool } from '../tool';
 
@@ -17,7 +17,7 @@ export const explainTool = tool({
   name: 'mustgather_explain',
   title: 'Explain a finding',
   description:
-    'One finding in full: its message, its Markdown explanation (why, what the release does, what to do), the rule that made it, its cause, and each piece of evidence (its own place and every related one) with the lines around it read from the must-gather file. Give the index mustgather_findings or mustgather_causes listed.',
+    'One finding in full: its message, its Markdown explanation (why, what the release does, what to do), the rule that made it, its cause (with its root object and the chain from the reporting operator down to it), and each piece of evidence (its own place and every related one) with the lines around it read from the must-gather file. Give the index mustgather_findings or mustgather_causes listed.',
   input: {
     root: rootArg,
     index: z
@@ -40,7 +40,9 @@ export const explainTool = tool({
     subject: z.string(),
     message: z.string(),
     detail: z.string().nullable(),
-    cause: z.object({ id: z.string(), title: z.string() }).nullable(),
+    cause: z
+      .object({ id: z.string(), title: z.string(), rootSubject: z.string(), chain: chainSchema })
+      .nullable(),
     evidence: z.array(
       z.object({
         role: z.enum(['location', 'related']),
@@ -93,7 +95,9 @@ export const explainTool = tool({
       subject: f.subject,
       message: f.message,
       detail: f.detail ?? null,
-      cause: cause ? { id: cause.id, title: cause.title } : null,
+      cause: cause
+        ? { id: cause.id, title: cause.title, rootSubject: cause.rootSubject, chain: cause.chain }
+        : null,
       evidence,
       ...(places.length > maxEvidence
         ? { evidenceTruncated: `truncated, ${places.length - maxEvidence} more places not shown` }

@@ -9,7 +9,8 @@ import { allRuleIds } from '../../rules/registry';
 import { bounded, countOf, defaultItems, maxItems } from '../bounds';
 import { quoted } from '../quote';
 import { Refusal } from '../refusal';
-import { levelSchema, placeShape, rootArg, truncatedSchema } from '../schemas';
+import { chainSchema, levelSchema, placeShape, rootArg, truncatedSchema } from '../schemas';
+import type { ReportedCause } from '../../reports/reported';
 import { tool } from '../tool';
 
 const related = z.array(z.object({ ...placeShape, column: z.number().int(), message: z.string() }));
@@ -137,7 +138,7 @@ export const causesTool = tool({
   name: 'mustgather_causes',
   title: 'Causes',
   description:
-    "The causes of the findings, worst first: each names one problem (the root finding's object, what is wrong with it, what it holds back), its level, the objects involved and its findings (indexes for mustgather_explain; filter mustgather_findings by cause id).",
+    "The causes of the findings, worst first: each names one problem (the root finding's object, what is wrong with it, what it holds back), its level, its root object (rootSubject), the objects involved, its findings (indexes for mustgather_explain; filter mustgather_findings by cause id) and its chain: the way from the reporting operator down to the root (workload, pod, container, node, log line), each step with its file and line.",
   input: {
     root: rootArg,
     limit: z
@@ -153,8 +154,10 @@ export const causesTool = tool({
         id: z.string(),
         title: z.string(),
         level: levelSchema,
+        rootSubject: z.string().describe('The object at the root: what to fix'),
         subjects: z.array(z.string()),
         findings: z.array(z.number().int()).describe('Indexes of its findings, root finding first'),
+        chain: chainSchema,
       }),
     ),
     truncated: truncatedSchema,
@@ -180,7 +183,10 @@ export const causesTool = tool({
           ? [
               quoted(
                 shown.items
-                  .map((c) => `${c.level}: ${c.title} (${c.findings.length} findings; id ${c.id})`)
+                  .flatMap((c) => [
+                    `${c.level}: ${c.title} (${c.findings.length} findings; id ${c.id})`,
+                    ...chainText(c),
+                  ])
                   .join('\n'),
               ),
             ]
@@ -189,3 +195,11 @@ export const causesTool = tool({
     };
   },
 });
+
+/** A cause's chain under its line: a step a line, with its file:line when it is in the gather. */
+function chainText(c: ReportedCause): string[] {
+  return c.chain.map(
+    (s, i) =>
+      `  ${i === 0 ? '' : '→ '}${s.name}: ${s.state}${s.file !== undefined ? ` (${s.file}:${s.line})` : ' (not in the gather)'}`,
+  );
+}
