@@ -83,7 +83,7 @@ describe('a master node reported not ready and not gathered, over stdio', () => 
     );
     assert.match(
       value,
-      /\n→ node ip-\S+: not ready for \S+ \(KubeletNotReady\): container network not ready \(no CNI configuration\); not in the gather/,
+      /\n→ node ip-\S+: not ready for \S+ \(KubeletNotReady\): container network not ready \(no CNI configuration\) \(not in the gather\)/,
     );
     assert.match(
       value,

@@ -61,7 +61,7 @@ describe('cause chains', () => {
     );
     const node = chain[chain.length - 1]!;
     assert.equal(node.location, undefined, 'no place: the Node is not in the gather');
-    assert.match(node.state, /not in the gather$/);
+    assert.match(node.state, /^not ready for \S+ \(KubeletNotReady\): container network not ready/);
   });
 
   it('never tells an unhealthy operator’s reader to "follow the message"', async () => {

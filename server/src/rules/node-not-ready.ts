@@ -130,7 +130,7 @@ function notGathered(s: Snapshot, name: string, reports: NodeReport[]): Finding 
     {
       kind: 'node',
       name: `node ${name}`,
-      state: `not ready${held}${said.reason ? ` (${said.reason})` : ''}: ${words}; not in the gather`,
+      state: `not ready${held}${said.reason ? ` (${said.reason})` : ''}: ${words}`,
     },
   ];
   return f;

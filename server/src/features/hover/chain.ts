@@ -22,7 +22,7 @@ function linked(l: ChainLink, lineOf: LineOf | undefined): string {
 
 function chainSection(chain: readonly ChainLink[], lineOf?: LineOf): string {
   const step = (l: ChainLink) =>
-    `${linked(l, lineOf)}: ${l.kind === 'log' ? code(l.state) : text(l.state)}`;
+    `${linked(l, lineOf)}: ${l.kind === 'log' ? code(l.state) : text(l.state)}${l.location ? '' : ' (not in the gather)'}`;
   // Operators that report one root side by side are one step, not a chain of their own.
   const steps: ChainLink[][] = [];
   for (const l of chain) {

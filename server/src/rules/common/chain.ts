@@ -61,7 +61,7 @@ function workloadLink(s: Snapshot, p: Pod): ChainLink | undefined {
     ? {
         kind: 'workload',
         name: `${owner.kind} ${p.namespace ?? ''}/${owner.name}`,
-        state: 'not in the gather',
+        state: 'owner of the pod',
       }
     : undefined;
 }
@@ -108,7 +108,7 @@ function nodeLink(s: Snapshot, p: Pod): ChainLink | undefined {
   const name = p.nodeName;
   if (!name) return undefined;
   const n = s.nodes.find((x) => x.name === name);
-  if (!n) return { kind: 'node', name: `node ${name}`, state: 'not in the gather' };
+  if (!n) return { kind: 'node', name: `node ${name}`, state: 'where the pod runs' };
   const ready = findCondition(n.conditions, 'Ready');
   const state = !ready
     ? 'no Ready condition'
