@@ -350,7 +350,11 @@ describe('bounds on the pods of unhealthy operators', () => {
           );
         }
       }
-      assert.equal(failures, 4, 'the crash loop of the fixture and the three made here');
+      assert.equal(
+        failures,
+        6,
+        'the crash loop, the pull failure and the OOM kill of the fixtures, and the three made here',
+      );
     } finally {
       tree.remove();
     }

@@ -13,10 +13,19 @@ const notPodStatus =
 /**
  * Words one of which a pod's text holds whenever `model/podFailures.ts` could judge it failing
  * (a wait, the scheduler's refusal, a kill for memory), and more: a container not ready, a pod
- * pending. A status without any of them is left unread: it cannot say the pod fails.
+ * pending, a pod finished (which a node that is not ready must not make failing). A status without any of them is left unread: it cannot say the pod fails.
  * `test/unit/operandBounds.test.ts` holds the two together on every fixture's pods.
  */
-const troubleWords = ['waiting:', 'Unschedulable', 'OOMKilled', 'ready: false', 'phase: Pending'];
+const troubleWords = [
+  'waiting:',
+  'Unschedulable',
+  'OOMKilled',
+  'ready: false',
+  'phase: Pending',
+  // A finished pod is a leftover: its phase says so even where its node is not ready.
+  'phase: Failed',
+  'phase: Succeeded',
+];
 
 const statusOfItem = /^\/items\/(\d+)\/status$/;
 
