@@ -313,6 +313,39 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
   let editor: Editor;
   const tmpDirs: string[] = [];
 
+  /**
+   * A describe block's own window on one gather: a code-server session opened before its tests and
+   * closed after them; `ui` tests get its page and save a screenshot and the logs when they fail.
+   */
+  function gatherWindow(source: string): {
+    ui: (name: string, fn: (page: Page) => Promise<void>) => void;
+  } {
+    let s: Awaited<ReturnType<typeof session>> | undefined;
+    let wb: Workbench | undefined;
+    before(async () => {
+      s = await session(editor, {}, source);
+      tmpDirs.push(s.tmp);
+      wb = await s.open();
+    });
+    after(async () => {
+      await wb?.close();
+      s?.stop();
+    });
+    return {
+      ui: (name, fn) => {
+        uiTest(
+          name,
+          () => wb?.page,
+          () => {
+            if (!wb) throw new Error(`no window on ${source}`);
+            return fn(wb.page);
+          },
+          () => s?.tmp,
+        );
+      },
+    };
+  }
+
   before(() => {
     editor = ensureEditor(cacheDir, log);
   });
@@ -1510,30 +1543,9 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
   });
 
   describe('a master node the operators report not ready, not gathered', () => {
-    let s: Awaited<ReturnType<typeof session>> | undefined;
-    let wb: Workbench | undefined;
-    let page: Page;
-    const ui = (name: string, fn: () => Promise<void>) =>
-      uiTest(
-        name,
-        () => page,
-        fn,
-        () => s?.tmp,
-      );
+    const { ui } = gatherWindow(updates.masterNotReady);
 
-    before(async () => {
-      s = await session(editor, {}, updates.masterNotReady);
-      tmpDirs.push(s.tmp);
-      wb = await s.open();
-      page = wb.page;
-    });
-
-    after(async () => {
-      await wb?.close();
-      s?.stop();
-    });
-
-    ui("hovers kube-apiserver's Degraded condition and sees the node behind it", async () => {
+    ui("hovers kube-apiserver's Degraded condition and sees the node behind it", async (page) => {
       const file = resourceFile(
         updates.masterNotReady,
         'cluster-scoped-resources/config.openshift.io/clusteroperators/kube-apiserver.yaml',
@@ -1561,32 +1573,11 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
   });
 
   describe('a replica in a crash loop, followed from its operator', () => {
-    let s: Awaited<ReturnType<typeof session>> | undefined;
-    let wb: Workbench | undefined;
-    let page: Page;
-    const ui = (name: string, fn: () => Promise<void>) =>
-      uiTest(
-        name,
-        () => page,
-        fn,
-        () => s?.tmp,
-      );
-
-    before(async () => {
-      s = await session(editor, {}, samples.apiserverCrashLoop);
-      tmpDirs.push(s.tmp);
-      wb = await s.open();
-      page = wb.page;
-    });
-
-    after(async () => {
-      await wb?.close();
-      s?.stop();
-    });
+    const { ui } = gatherWindow(samples.apiserverCrashLoop);
 
     ui(
       "hovers openshift-apiserver's Degraded condition, sees the pod, its node and its log line, and opens the pod",
-      async () => {
+      async (page) => {
         const file = resourceFile(
           samples.apiserverCrashLoop,
           'cluster-scoped-resources/config.openshift.io/clusteroperators/openshift-apiserver.yaml',
@@ -1639,33 +1630,12 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
   });
 
   describe('gzipped and rotated logs, as newer gathers write them', () => {
-    let s: Awaited<ReturnType<typeof session>> | undefined;
-    let wb: Workbench | undefined;
-    let page: Page;
     const fixture = join(fixturesDir, 'update-stalled-reduced-logs');
-    const ui = (name: string, fn: () => Promise<void>) =>
-      uiTest(
-        name,
-        () => page,
-        fn,
-        () => s?.tmp,
-      );
-
-    before(async () => {
-      s = await session(editor, {}, fixture);
-      tmpDirs.push(s.tmp);
-      wb = await s.open();
-      page = wb.page;
-    });
-
-    after(async () => {
-      await wb?.close();
-      s?.stop();
-    });
+    const { ui } = gatherWindow(fixture);
 
     ui(
       'opens current.log.gz from the explorer as text, with the log grammar, read-only',
-      async () => {
+      async (page) => {
         const cvo = cliFindings(fixture).find((f) => f.rule === 'cvo-waiting-on-operator');
         assert.ok(cvo, 'the CLI reports cvo-waiting-on-operator on the gzipped log');
         const segments = cvo.file.split('/');
@@ -1732,7 +1702,7 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
 
     ui(
       'a plain click on current.log.gz opens the decompressed log, titled current.log (decompressed)',
-      async () => {
+      async (page) => {
         await runCommand(page, 'View: Close All Editors');
         await page.keyboard.press('Control+Shift+E');
         const gz = page
@@ -1762,7 +1732,7 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
 
     ui(
       'shows the CVO finding on its line of the gunzipped log, from the Problems panel',
-      async () => {
+      async (page) => {
         const cvo = cliFindings(fixture).find((f) => f.rule === 'cvo-waiting-on-operator');
         assert.ok(cvo);
         const rows = await problems(page, 'was waiting on machine-config');
