@@ -17,6 +17,26 @@ import { samples } from '../support/fixtures';
 
 const node = 'ip-10-0-151-136.us-west-2.compute.internal';
 
+/** A copy of the crash loop fixture whose second master stopped posting at `since`. */
+async function notReadySince(dir: string, since: string): Promise<RootAnalysis> {
+  cpSync(samples.apiserverCrashLoop, dir, { recursive: true });
+  const nodeFile = find(dir, `/core/nodes/${node}.yaml`);
+  writeFileSync(
+    nodeFile,
+    readFileSync(nodeFile, 'utf8').replace(
+      /lastTransitionTime: "[^"]+"\n {4}message: kubelet is posting ready status\n {4}reason: KubeletReady\n {4}status: "True"/,
+      `lastTransitionTime: "${since}"\n    message: Kubelet stopped posting node status.\n    reason: NodeStatusUnknown\n    status: Unknown`,
+    ),
+  );
+  const co = find(dir, '/clusteroperators/openshift-apiserver.yaml');
+  writeFileSync(
+    co,
+    readFileSync(co, 'utf8').replace(/ \(crashlooping container is waiting in [^)]+ pod\)/, ' ()'),
+  );
+  const [root] = await discoverRoots(dir);
+  return analyzeRoot(root!, analysisContext({}));
+}
+
 function find(dir: string, suffix: string): string {
   for (const e of readdirSync(dir, { withFileTypes: true, recursive: true }))
     if (e.isFile() && join(e.parentPath, e.name).endsWith(suffix))
@@ -28,25 +48,7 @@ describe('a pod on a node that is not ready', () => {
   const dir = mkdtempSync(join(tmpdir(), 'mgi-notready-'));
   let a: RootAnalysis;
   before(async () => {
-    cpSync(samples.apiserverCrashLoop, dir, { recursive: true });
-    const nodeFile = find(dir, `/core/nodes/${node}.yaml`);
-    writeFileSync(
-      nodeFile,
-      readFileSync(nodeFile, 'utf8').replace(
-        /lastTransitionTime: "[^"]+"\n {4}message: kubelet is posting ready status\n {4}reason: KubeletReady\n {4}status: "True"/,
-        'lastTransitionTime: "2022-03-24T17:11:05Z"\n    message: Kubelet stopped posting node status.\n    reason: NodeStatusUnknown\n    status: Unknown',
-      ),
-    );
-    const co = find(dir, '/clusteroperators/openshift-apiserver.yaml');
-    writeFileSync(
-      co,
-      readFileSync(co, 'utf8').replace(
-        / \(crashlooping container is waiting in [^)]+ pod\)/,
-        ' ()',
-      ),
-    );
-    const [root] = await discoverRoots(dir);
-    a = await analyzeRoot(root!, analysisContext({}));
+    a = await notReadySince(dir, '2022-03-24T17:11:05Z');
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -80,5 +82,19 @@ describe('a pod on a node that is not ready', () => {
         'node: not ready for 30m1s (NodeStatusUnknown)',
       ],
     );
+  });
+});
+
+describe('a pod on a node not ready for two minutes (a reboot)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mgi-rebooting-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('judges the pod by its own state: the node is passing, not yet the root', async () => {
+    const a = await notReadySince(dir, '2022-03-24T17:39:05Z');
+    const f = a.findings.find((x) => x.rule === 'operator-pod-failing');
+    assert.match(f?.message ?? '', /is in CrashLoopBackOff/);
+    const causes = causesOf(a.findings, a.snapshot);
+    const cause = causes.find((c) => c.subjects.includes('co/openshift-apiserver'))!;
+    assert.equal(cause.subjects[0], 'pod/openshift-apiserver/apiserver-bjmpcchmxn-r5k64');
   });
 });

@@ -20,8 +20,7 @@ import { rules as registered } from '../rules/registry';
 import type { Rule } from '../rules/rule';
 import { causeTitle } from './causeTitle';
 import { nodesReportedNotReady } from '../model/nodeReports';
-import { findCondition } from '../model/condition';
-import { podFailure } from '../model/podFailures';
+import { podFailure, staleNodes } from '../model/podFailures';
 
 /**
  * The objects above a subject, nearest first: node → pool → machine-config → ClusterVersion, a
@@ -50,10 +49,9 @@ function upstreamOf(s: Snapshot): Upstream {
   }
   // A node that is not ready holds back the operand pods on it, and the operators naming them.
   const podsOnNode = new Map<Subject, Subject[]>();
+  const stale = staleNodes(s.nodes, s.gatherTime);
   for (const p of s.operandPods) {
-    const f = podFailure(p, (name) =>
-      findCondition(s.nodes.find((n) => n.name === name)?.conditions ?? [], 'Ready'),
-    );
+    const f = podFailure(p, stale);
     if (f?.kind !== 'node-not-ready') continue;
     const key = `node/${f.node}`;
     podsOnNode.set(key, [...(podsOnNode.get(key) ?? []), p.subject]);

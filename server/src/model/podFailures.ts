@@ -7,7 +7,9 @@
  */
 import type { Location } from '../core/finding';
 import { clip } from '../core/text';
+import { findCondition } from './condition';
 import type { Condition } from './condition';
+import type { Node } from './node';
 import type { ContainerStatus, Pod } from './pod';
 
 /** Waiting reasons the kubelet keeps retrying without help (kubelet `images`, `kuberuntime`). */
@@ -53,6 +55,26 @@ export type PodFailure =
 
 /** A node's Ready condition, when the gather holds the node. */
 export type NodeReadiness = (node: string) => Condition | undefined;
+
+/** A node not ready for less than this is passing (a reboot); its pods are not judged by it. */
+const notReadyMinutes = 5;
+
+/**
+ * The Ready condition of a gathered node that has not been ready for 5 minutes or more at
+ * `now` (or since an unknown time): the pods on it are judged by it. A node's reboot for an
+ * update is a minute or two of NotReady, and the unreachable taint evicts pods after 5 minutes.
+ */
+export function staleNodes(nodes: readonly Node[], now: Date | undefined): NodeReadiness {
+  const ready = new Map<string, Condition>();
+  for (const n of nodes) {
+    const c = findCondition(n.conditions, 'Ready');
+    if (!c || c.status === 'True') continue;
+    const since = c.lastTransitionTime;
+    if (since && now && now.getTime() - since.getTime() < notReadyMinutes * 60_000) continue;
+    ready.set(n.name, c);
+  }
+  return (name) => ready.get(name);
+}
 
 /**
  * What keeps the pod from running, the first found; undefined when nothing does. With

@@ -10,7 +10,7 @@ import { clip, isoTime, plural } from '../core/text';
 import { findCondition } from '../model/condition';
 import type { Condition } from '../model/condition';
 import type { Pod } from '../model/pod';
-import { imagePullReasons, podFailure, schedulerWords } from '../model/podFailures';
+import { imagePullReasons, podFailure, schedulerWords, staleNodes } from '../model/podFailures';
 import { pullWords } from './common/imagePull';
 import type { PodFailure } from '../model/podFailures';
 import { operator } from '../model/snapshot';
@@ -35,14 +35,15 @@ export const operatorPodFailing: Rule = {
     levels: 'error when the operator has been Degraded 40 min or unavailable 20 min, else warning',
     description: "a pod of a Degraded or unavailable operator's namespaces cannot run",
     explanation:
-      "a pod in a namespace a Degraded or unavailable ClusterOperator names in `relatedObjects` cannot run: Unschedulable (the scheduler's reasons in a few words, each with its count of nodes; whole in the detail), on a node that is not ready (the node is then the cause's root), a container in `CrashLoopBackOff` (with the last error lines of its previous log), `ImagePullBackOff` or `ErrImagePull` (the image, and the registry's answer from the kubelet's event), `CreateContainerConfigError`, or OOMKilled and not ready; the operator's condition is grouped under it, and the finding carries the chain operator → workload → pod → container → node → log line. Pods that restarted and run ready stay quiet.",
+      "a pod in a namespace a Degraded or unavailable ClusterOperator names in `relatedObjects` cannot run: Unschedulable (the scheduler's reasons in a few words, each with its count of nodes; whole in the detail), on a node not ready for 5 minutes or more (the node is then the cause's root), a container in `CrashLoopBackOff` (with the last error lines of its previous log), `ImagePullBackOff` or `ErrImagePull` (the image, and the registry's answer from the kubelet's event), `CreateContainerConfigError`, or OOMKilled and not ready; the operator's condition is grouped under it, and the finding carries the chain operator → workload → pod → container → node → log line. Pods that restarted and run ready stay quiet.",
     impact: 'API Availability',
     reads: ['ClusterOperator', 'Pod', 'Node'],
     leadsTo: [...operatorSymptoms],
   },
   check(s: Snapshot, context: RuleContext) {
+    const stale = staleNodes(s.nodes, s.gatherTime);
     return s.operandPods.flatMap((p) => {
-      const failure = podFailure(p, (name) => readinessOf(s, name));
+      const failure = podFailure(p, stale);
       if (!failure) return [];
       const held = heldOperators(s, p, assessmentOf(s, context).now);
       const severity = worst(held.map((h) => h.severity));
@@ -245,10 +246,4 @@ function describeHeld(h: Held): string {
 function quoted(head: string, words: string): string {
   const room = 200 - titleRoom - head.length - 4;
   return words && room >= 30 ? `${head}: "${clip(words, room)}"` : head;
-}
-
-/** A gathered node's Ready condition. */
-function readinessOf(s: Snapshot, name: string): Condition | undefined {
-  const n = s.nodes.find((x) => x.name === name);
-  return n ? findCondition(n.conditions, 'Ready') : undefined;
 }
