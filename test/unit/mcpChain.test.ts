@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { mustGatherRoot, samples } from '../support/fixtures';
 import { startMcp } from '../support/mcp';
+import { runCli } from '../support/cli';
 import type { McpRun } from '../support/mcp';
 
 interface Step {
@@ -69,5 +70,45 @@ describe('MCP: a cause with its chain', () => {
     assert.equal(cause.id, c!.id);
     assert.equal(cause.rootSubject, pod);
     assert.deepEqual(cause.chain, c!.chain);
+  });
+});
+
+describe('status: each cause with its chain (CLI JSON and mustgather_status)', () => {
+  it('status --format json places each step as evidence is', () => {
+    const r = runCli('status', samples.apiserverCrashLoop, '--format', 'json');
+    const report = JSON.parse(r.stdout) as {
+      roots: { root: string; causes: { chain: Step[] }[] }[];
+    };
+    const [root] = report.roots;
+    const chain = root!.causes[0]!.chain;
+    assert.deepEqual(
+      chain.map((s) => s.kind),
+      ['operator', 'workload', 'pod', 'container', 'node', 'log'],
+    );
+    const log = chain[5]!;
+    const text = readFileSync(join(samples.apiserverCrashLoop, log.file!), 'utf8');
+    assert.match(text.split('\n')[log.line! - 1]!, /tls: private key does not match public key/);
+  });
+
+  it('mustgather_status gives the same chain', async () => {
+    const mcp = await startMcp([samples.apiserverCrashLoop]);
+    try {
+      const a = await mcp.call('mustgather_status');
+      assert.equal(a.isError, false, a.text);
+      const roots = a.structured.roots as { causes: { chain: Step[] }[] }[];
+      assert.deepEqual(
+        roots[0]!.causes[0]!.chain.map((s) => `${s.kind} ${s.name}`),
+        [
+          'operator ClusterOperator openshift-apiserver',
+          'workload Deployment openshift-apiserver/apiserver',
+          'pod pod openshift-apiserver/apiserver-bjmpcchmxn-r5k64',
+          'container container openshift-apiserver',
+          'node node ip-10-0-151-136.us-west-2.compute.internal',
+          'log previous run’s log',
+        ],
+      );
+    } finally {
+      await mcp.close();
+    }
   });
 });

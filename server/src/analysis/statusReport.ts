@@ -143,6 +143,12 @@ export function statusReport(
         title: c.title,
         level: c.level,
         root: { rule: root.rule, subject: root.subject },
+        chain: (c.chain ?? []).map((l) => ({
+          kind: l.kind,
+          name: l.name,
+          state: l.state,
+          ...(l.location ? place(l.location) : {}),
+        })),
       };
     }),
   };

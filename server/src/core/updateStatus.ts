@@ -5,6 +5,7 @@
  * (1-based) place the evidence.
  */
 
+import type { ChainLink } from './finding';
 import type { GatherSummary } from './gatherSummary';
 
 export interface Evidence {
@@ -130,6 +131,20 @@ export interface CauseHeadline {
   level: 'error' | 'warning' | 'info' | 'hint';
   /** The rule and subject of its root finding, whose insight the cause's line stands on. */
   root: { rule: string; subject: string };
+  /**
+   * The way from the reporting operator down to the root (`core/cause.ts`), each step at its file
+   * and line; a step the gather lacks has none. Empty when the cause has no chain.
+   */
+  chain: ChainStep[];
+}
+
+/** One step of a cause's chain, placed as evidence is. */
+interface ChainStep {
+  kind: ChainLink['kind'];
+  name: string;
+  state: string;
+  file?: string;
+  line?: number;
 }
 
 export interface RootStatusReport {

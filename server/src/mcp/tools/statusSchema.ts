@@ -12,7 +12,7 @@ import type {
   RootStatusReport,
 } from '../../core/updateStatus';
 import type { Truncated } from '../bounds';
-import { described, truncatedSchema } from '../schemas';
+import { chainSchema, described, truncatedSchema } from '../schemas';
 import { summarySchema } from './summarySchema';
 
 export interface BoundedStatus extends Omit<RootStatusReport, 'controlPlane' | 'pools'> {
@@ -84,6 +84,7 @@ const cause = described<CauseHeadline>({
   id: z.string(),
   title: z.string(),
   level: z.enum(['error', 'warning', 'info', 'hint']),
+  chain: chainSchema,
 });
 
 export const rootStatusSchema = described<BoundedStatus>({
