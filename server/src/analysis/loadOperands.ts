@@ -4,7 +4,6 @@
  * log of each failing container (the previous run's for a crash loop), bounded in count and in
  * bytes (`mustGatherInspector.limits.maxLogMiB`, read from the end).
  */
-import { relative, sep } from 'node:path';
 import { filesOf, podLogFiles } from '../gather/gatherIndex';
 import type { GatherIndex } from '../gather/gatherIndex';
 import { containerLogs } from '../gather/podLogs';
@@ -15,7 +14,7 @@ import { imagePullReasons, podFailure } from '../model/podFailures';
 import type { PodLogTail } from '../model/snapshot';
 import { Workload } from '../model/workload';
 import type { WorkloadKind } from '../model/workload';
-import { invalidFile } from './fileProblems';
+import { readLogText } from './podLogsRead';
 import { loadKind } from './loadKinds';
 import type { LoadContext } from './loadKinds';
 
@@ -80,19 +79,12 @@ export async function loadFailingLogTails(
     if (!wanted.has(key)) continue;
     const file = files.find((f) => f.instance === 'previous') ?? files[0];
     if (!file) continue;
-    const r = await ctx.cache.get(file.path, 'log');
-    ctx.filesRead.push(file.path);
-    if (!r.ok) {
-      const rel = relative(index.root.path, file.path).split(sep).join('/');
-      ctx.problems.push(
-        invalidFile(file.path, rel, [0, 0], `: ${r.error}; its lines are not read`),
-      );
-      continue;
-    }
+    const text = await readLogText(ctx, index, file.path);
+    if (text === undefined) continue;
     out.set(key, {
       file: file.path,
       previous: file.instance === 'previous',
-      lines: errorTail(r.parsed.text),
+      lines: errorTail(text),
     });
   }
   return out;

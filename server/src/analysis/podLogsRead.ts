@@ -47,6 +47,23 @@ export async function loadCvoLogs(
 }
 
 /**
+ * One log file's text as the cache reads logs (from its end, bounded), counted as read; an
+ * unreadable file is one `yaml-invalid` and no text.
+ */
+export async function readLogText(
+  ctx: LoadContext,
+  index: GatherIndex,
+  path: string,
+): Promise<string | undefined> {
+  const r = await ctx.cache.get(path, 'log');
+  ctx.filesRead.push(path);
+  if (r.ok) return r.parsed.text;
+  const rel = relative(index.root.path, path).split(sep).join('/');
+  ctx.problems.push(invalidFile(path, rel, [0, 0], `: ${r.error}; its lines are not read`));
+  return undefined;
+}
+
+/**
  * Every file of one container's log, oldest first (previous, rotated, current), each parsed by
  * `parse`; its subject, the newest file read, and what was parsed, or undefined when no file
  * could be read. An unreadable file costs its own lines only, and says why once.
@@ -60,15 +77,10 @@ async function readContainerLogs<T>(
   const items: T[] = [];
   let newest: string | undefined;
   for (const { path } of [...files].reverse()) {
-    const r = await ctx.cache.get(path, 'log');
-    ctx.filesRead.push(path);
-    if (!r.ok) {
-      const rel = relative(index.root.path, path).split(sep).join('/');
-      ctx.problems.push(invalidFile(path, rel, [0, 0], `: ${r.error}; its lines are not read`));
-      continue;
-    }
+    const text = await readLogText(ctx, index, path);
+    if (text === undefined) continue;
     newest = path;
-    items.push(...parse(r.parsed.text, path));
+    items.push(...parse(text, path));
   }
   return newest
     ? { subject: `log/${c.namespace}/${c.pod}/${c.container}`, newest, items }

@@ -15,7 +15,7 @@ import { pullWords } from './common/imagePull';
 import type { PodFailure } from '../model/podFailures';
 import { operator } from '../model/snapshot';
 import type { PodLogTail, Snapshot } from '../model/snapshot';
-import { logLine, ownerWorkload, podChain } from './common/chain';
+import { lastExitWords, logLine, ownerWorkload, podChain } from './common/chain';
 import { levelByAge } from './common/ages';
 import { operatorSymptoms } from './common/consequences';
 import { heldFor, paragraphs } from './common/words';
@@ -209,14 +209,8 @@ function wordsOf(
       'the waiting message: it names the Secret or ConfigMap (or key) the container needs and the namespace lacks',
   };
   // A crash loop's back-off text says nothing the reason does not: its last exit says more.
-  const crashed =
-    f.reason === 'CrashLoopBackOff' && last
-      ? last.reason === 'OOMKilled'
-        ? ', last OOMKilled'
-        : last.exitCode !== undefined
-          ? `, last exit code ${last.exitCode}`
-          : ''
-      : '';
+  const exit = f.reason === 'CrashLoopBackOff' ? lastExitWords(c) : undefined;
+  const crashed = exit ? `, ${exit}` : '';
   if (imagePullReasons.has(f.reason)) {
     const pull = pullWords(s, p, c.name, f.reason, f.message);
     return {

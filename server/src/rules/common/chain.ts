@@ -9,7 +9,7 @@ import type { ChainLink, Location } from '../../core/finding';
 import { clip, plural } from '../../core/text';
 import type { Condition } from '../../model/condition';
 import { findCondition } from '../../model/condition';
-import type { Pod } from '../../model/pod';
+import type { ContainerStatus, Pod } from '../../model/pod';
 import type { PodFailure } from '../../model/podFailures';
 import type { PodLogTail, Snapshot } from '../../model/snapshot';
 import type { Workload } from '../../model/workload';
@@ -80,16 +80,17 @@ function podLink(p: Pod, f: PodFailure): ChainLink {
   };
 }
 
+/** `last OOMKilled`, `last exit code 255`: how a container's previous run ended, when known. */
+export function lastExitWords(c: ContainerStatus): string | undefined {
+  const last = c.lastTerminated;
+  if (last?.reason === 'OOMKilled') return 'last OOMKilled';
+  return last?.exitCode !== undefined ? `last exit code ${last.exitCode}` : undefined;
+}
+
 function containerLink(f: PodFailure): ChainLink | undefined {
   if (f.kind === 'unschedulable' || f.kind === 'node-not-ready') return undefined;
   const c = f.container;
-  const last = c.lastTerminated;
-  const exit =
-    last?.reason === 'OOMKilled'
-      ? 'last OOMKilled'
-      : last?.exitCode !== undefined
-        ? `last exit code ${last.exitCode}`
-        : undefined;
+  const exit = lastExitWords(c);
   const state = f.kind === 'oom-killed' ? 'OOMKilled, not ready' : `${f.reason}`;
   return {
     kind: 'container',
