@@ -110,6 +110,13 @@ const boundaryZones = [
       m.mayImport.length ? m.mayImport.join(', ') : 'nothing'
     } of the server (ARCHITECTURE.md, import boundaries).`,
   })),
+  // A rule is data and judges alone: judgement two rules share lives in model/ or analysis/.
+  {
+    target: ['server/src/rules/*-*.ts', 'server/src/rules/common/*.ts'],
+    from: ['server/src/rules/*-*.ts'],
+    message:
+      'No rule imports another rule, nor does rules/common/: move the shared judgement to model/ or analysis/ (ARCHITECTURE.md).',
+  },
   {
     target: 'server/src',
     from: ['client', 'test'],
@@ -168,12 +175,16 @@ const boundaries = [
     files: ['server/src/**/*.ts', 'client/src/**/*.ts', 'client/webview/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
+      // no-cycle parses the imported files too.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({ project: join(root, 'tsconfig.json') }),
       ],
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }],
+      // Imports point down: no file reaches itself again through its imports.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       // The zones see `import type`, but not the inline `import('…').T` type form.
       'no-restricted-syntax': [
         'error',

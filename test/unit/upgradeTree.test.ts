@@ -11,7 +11,7 @@ import {
   statusTone,
   statusTree,
 } from '../../client/src/upgradeStatus/treeModel';
-import type { TreeItemModel } from '../../client/src/upgradeStatus/treeModel';
+import type { TreeItemModel } from '../../client/src/upgradeStatus/item';
 import type { NodeReport, StatusReport } from '../../server/src/core/updateStatus';
 import type { RootRecommendReport } from '../../server/src/core/recommend';
 import { copyFixture } from '../support/copyFixture';

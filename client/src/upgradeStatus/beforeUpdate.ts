@@ -4,9 +4,8 @@
  * row opening its evidence. Plain data from the server's recommend report; no VS Code.
  */
 import type { RootRecommendReport } from '../../../server/src/protocol/messages';
-import { iconOf } from './tones';
-import type { Tone } from './tones';
-import type { TreeItemModel } from './treeModel';
+import { iconOf } from './item';
+import type { Tone, TreeItemModel } from './item';
 
 const levelTone: Record<'error' | 'warning' | 'info', Tone> = {
   error: 'error',

@@ -21,29 +21,12 @@ import type {
   StatusReport,
 } from '../../../server/src/protocol/messages';
 
-import { iconOf } from './tones';
-import type { Tone } from './tones';
+import { iconOf } from './item';
+import type { Tone, TreeItemModel } from './item';
 import { beforeUpdateItem } from './beforeUpdate';
 
-export { iconOf } from './tones';
-export type { Tone } from './tones';
-
-export interface TreeItemModel {
-  /** Stable across refreshes, so the tree keeps what the user expanded. */
-  id: string;
-  label: string;
-  description: string;
-  tooltip: string;
-  /** A codicon name. */
-  icon: string;
-  tone: Tone;
-  /** Where clicking the item goes. */
-  evidence?: { file: string; line: number };
-  /** On a must-gather's item: its root, for "Show Upgrade Timeline". */
-  root?: string;
-  children: TreeItemModel[];
-  expanded: boolean;
-}
+export { iconOf } from './item';
+export type { Tone } from './item';
 
 /** Pools with more nodes than this list them grouped by assessment, worst first. */
 export const groupNodesAbove = 50;

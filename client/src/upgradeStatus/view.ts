@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { collapsible, themeIcon } from '../treeItems';
 import type { RootRecommendReport, StatusReport } from '../../../server/src/protocol/messages';
 import { statusTree } from './treeModel';
-import type { TreeItemModel } from './treeModel';
+import type { TreeItemModel } from './item';
 
 export const viewId = 'mustGatherInspector.upgradeStatus';
 export const openEvidenceCommand = 'mustGatherInspector.openEvidence';

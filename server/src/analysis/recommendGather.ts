@@ -14,12 +14,8 @@ import type { Alert } from '../model/alerts';
 import { clip, listing, plural } from '../core/text';
 import { findCondition } from '../model/condition';
 import { ADMIN_ACKS, ADMIN_GATES, unacknowledgedGates } from '../model/configMap';
-import {
-  allowedKubeletSkew,
-  kubeletMinor,
-  kubeToOpenShiftMinor,
-  parseRelease,
-} from '../model/release';
+import { kubeletsTooFarBehind } from '../model/kubeletSkew';
+import { kubeToOpenShiftMinor, parseRelease } from '../model/release';
 import { primaryPool } from '../model/snapshot';
 import type { Snapshot } from '../model/snapshot';
 
@@ -245,11 +241,8 @@ const categories: Category[] = [
       const next = nextMinor(s);
       if (next === undefined) return [];
       const kube = next + kubeToOpenShiftMinor;
-      const allowed = allowedKubeletSkew(next);
-      const behind = s.nodes.filter((n) => {
-        const k = kubeletMinor(n.kubeletVersion);
-        return k !== undefined && kube - k > allowed;
-      });
+      const { allowed, nodes } = kubeletsTooFarBehind(s, kube);
+      const behind = nodes.map((b) => b.node);
       if (behind.length === 0) return [];
       return [
         {

@@ -2,7 +2,7 @@
 import { findCondition } from '../model/condition';
 import { atLeast, parseRelease } from '../model/release';
 import type { Snapshot } from '../model/snapshot';
-import { isKubeletSkewReason, kubeletSkew } from './node-version-skew';
+import { isKubeletSkewReason, kubeletSkewCause } from '../model/kubeletSkew';
 import { finding } from './rule';
 import type { Rule } from './rule';
 import { clip } from '../core/text';
@@ -39,7 +39,7 @@ export const operatorNotUpgradeable: Rule = {
       );
       const f = finding(operatorNotUpgradeable, o.subject, c.location, { message, detail });
       // The kubelet skew the kube-apiserver operator blocks on: node-version-skew explains it.
-      if (o.name === 'kube-apiserver' && isKubeletSkewReason(c.reason)) f.cause = kubeletSkew;
+      if (o.name === 'kube-apiserver' && isKubeletSkewReason(c.reason)) f.cause = kubeletSkewCause;
       return [f];
     });
   },

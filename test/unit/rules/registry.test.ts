@@ -34,6 +34,24 @@ describe('rule registry', () => {
     }
   });
 
+  it('keeps each rule to itself: no rule and no shared helper imports a rule', () => {
+    // Judgement two rules share lives in model/ or analysis/, text they share in common/.
+    const ruleFiles = new Set(allRuleIds().map((id) => `${id}`));
+    const sources = [
+      ...allRuleIds().map((id) => join(rulesDir, `${id}.ts`)),
+      ...readdirSync(join(rulesDir, 'common')).map((f) => join(rulesDir, 'common', f)),
+    ];
+    for (const file of sources) {
+      for (const [, spec] of readFileSync(file, 'utf8').matchAll(/from '([^']+)'/g)) {
+        const name = spec!.split('/').pop()!;
+        assert.ok(
+          !(ruleFiles.has(name) && (spec!.startsWith('./') || spec!.startsWith('../'))),
+          `${file} imports rule ${spec}`,
+        );
+      }
+    }
+  });
+
   it('has a complete definition for every rule: description, explanation, levels, impact, reads', () => {
     for (const m of allRuleMeta()) {
       assert.ok(m.description.length > 10 && !m.description.includes('\n'), m.id);
