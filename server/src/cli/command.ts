@@ -55,8 +55,8 @@ interface CommandInfo {
   summary: string;
   /** What it prints, for `<command> --help` and the overall help. */
   description: string;
-  /** When it exits 1 or 2; none when only bad usage fails it. */
-  exitStatus?: string;
+  /** What its exit codes mean. */
+  exitStatus: string;
   options: readonly Option<unknown>[];
   /** Reads its own arguments (the MCP server): the parser passes them through untouched. */
   passthrough?: boolean;

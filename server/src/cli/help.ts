@@ -5,7 +5,7 @@ const program = 'must-gather-inspector';
 const width = 100;
 
 /** Text filled into lines of at most `width` columns, each indented (the first by `first`). */
-export function wrap(text: string, indent: string, first = indent): string {
+function wrap(text: string, indent: string, first = indent): string {
   return fill(
     text.split(/\s+/).filter((w) => w !== ''),
     indent,
@@ -66,9 +66,7 @@ export function overallHelp(commands: readonly Command[]): string {
     '',
     ...notes.map((n) => wrap(n, '')),
     '',
-    ...commands
-      .filter((c) => c.exitStatus !== undefined)
-      .map((c) => wrap(`Exit status (${c.name}): ${c.exitStatus}`, '')),
+    ...commands.map((c) => wrap(`Exit status (${c.name}): ${c.exitStatus}`, '')),
   ].join('\n');
 }
 
@@ -88,6 +86,7 @@ export function commandHelp(c: Command): string {
     'Options:',
     ...c.options.map(optionLine),
     '  -h, --help\n      This help.',
-    ...(c.exitStatus === undefined ? [] : ['', wrap(`Exit status: ${c.exitStatus}`, '')]),
+    '',
+    wrap(`Exit status: ${c.exitStatus}`, ''),
   ].join('\n');
 }

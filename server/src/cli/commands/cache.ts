@@ -9,6 +9,7 @@ export const cache = defineCommand({
   operands: 'list|clear',
   summary: 'The extracted archives kept in the cache, or remove them all.',
   description: 'The extracted archives kept in the cache, or remove them all.',
+  exitStatus: '0, 2 on bad usage or a fatal error.',
   options: [cacheDirOption],
   args(p): { action: 'list' | 'clear'; cacheDir: string } {
     const [action, ...more] = p.operands;

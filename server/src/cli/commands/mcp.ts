@@ -10,6 +10,8 @@ export const mcp = defineCommand({
   description:
     'The read-only MCP server for AI agents over stdio (dist/mcp.js; README, AI agents): the paths given, else the client’s roots. It reads its own options (mcp --help).',
   // Declared for the help and the README; dist/mcp.js parses them.
+  exitStatus:
+    'it serves over stdio until the client disconnects; 0 after --help or --version, 2 on bad usage or a fatal error.',
   options: [cacheDirOption, limitOption],
   passthrough: true,
   args: () => undefined,

@@ -34,6 +34,7 @@ export const timeline = defineCommand({
   summary: 'What happened when, oldest first, each with how long it held and its file:line.',
   description:
     'What happened when, oldest first: each update of the ClusterVersion history, every condition of the ClusterVersion, operators, pools, nodes and MachineConfigNodes since its last transition, Warning events, firing alerts, the CVO’s and the drains’ log lines, the gather; each with how long it held and its evidence’s file:line. --since keeps what began at or after a time (2021-03-25T09:00:00Z) or a duration before the gather (3h, 90m). --format intervals writes openshift/origin’s monitor interval JSON ({"items": [...]}), which Sippy’s and origin’s interval charts read.',
+  exitStatus: '0, 2 on bad usage or a fatal error.',
   options: [format, since, ruleOption, limitOption, cacheDirOption],
   args: (p) => ({
     ...gatherArgs('timeline', p),
