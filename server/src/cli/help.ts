@@ -51,10 +51,13 @@ function synopsisLines(c: Command): string {
   return fill([program, ...synopsisWords(c)], ' '.repeat(2 + program.length + 1), '  ');
 }
 
-/** Notes that hold for several commands, once at the end of the help. */
-const notes = [
-  'Every <path> is a must-gather, a folder holding several, or a CI gather-extra folder; it may also be an archive (.tar, .tar.gz, .tgz, .tar.xz, .zip; a must-gather inside a case archive too), extracted once into the cache (--cache-dir DIR, default $XDG_CACHE_HOME/must-gather-inspector or ~/.cache/must-gather-inspector), never beside it.',
-];
+const archiveNote = `Every <path> is a must-gather, a folder holding several, or a CI gather-extra folder; it may also be an archive (.tar, .tar.gz, .tgz, .tar.xz, .zip; a must-gather inside a case archive too), extracted once into the cache (--cache-dir), never beside it.`;
+
+/** The options several commands take, once each, in the order of their first use. */
+function sharedOptions(commands: readonly Command[]): Option<unknown>[] {
+  const all = commands.flatMap((c) => c.options);
+  return [...new Set(all)].filter((o) => all.indexOf(o) !== all.lastIndexOf(o));
+}
 
 export function overallHelp(commands: readonly Command[]): string {
   return [
@@ -64,7 +67,10 @@ export function overallHelp(commands: readonly Command[]): string {
     `  ${program} <command> --help`,
     '      The command’s options, each with its values and default.',
     '',
-    ...notes.map((n) => wrap(n, '')),
+    'Options of several commands:',
+    ...sharedOptions(commands).map(optionLine),
+    '',
+    wrap(archiveNote, ''),
     '',
     ...commands.map((c) => wrap(`Exit status (${c.name}): ${c.exitStatus}`, '')),
   ].join('\n');
