@@ -1,10 +1,10 @@
 /**
- * `npm run generate`: writes the files made from the rules' definitions (README rules table,
+ * `npm run generate`: writes the generated files (README rules table and CLI commands,
  * settings schema); `--check` writes nothing and exits 1 when one is stale.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generatedFiles } from './rulesDocs';
+import { generatedFiles } from './files';
 
 const repo = process.cwd();
 const check = process.argv.includes('--check');

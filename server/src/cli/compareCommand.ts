@@ -7,13 +7,22 @@ import { analysisContext, analyzeRoot } from '../analysis/analyze';
 import type { RootAnalysis } from '../analysis/analyze';
 import { compareGathers } from '../analysis/compareGathers';
 import { placeComparison } from '../reports/comparison';
-import type { Command } from './args';
+import type { RuleLevels } from '../analysis/analyze';
+import type { Limits } from '../limits';
 import { formatCompareJson, formatCompareText } from './compare';
 import { openGathers } from './openGathers';
 import type { OpenedGathers } from './openGathers';
 import type { GatherRoot } from '../gather/discover';
 
-type CompareArgs = Extract<Command, { cmd: 'compare' }>;
+export interface CompareArgs {
+  /** Two gathers of one cluster, each a must-gather (or an archive of one). */
+  paths: readonly [string, string];
+  format: 'text' | 'json';
+  /** Compare gathers of two different clusters (or of unknown ones) anyway. */
+  force: boolean;
+  levels: RuleLevels;
+  limits: Limits;
+}
 
 export async function compareCommand(
   command: CompareArgs,

@@ -19,7 +19,6 @@ import { normalizeMachineConfig } from '../machineconfig/normalize';
 import { summarizeChanges, summaryText } from '../machineconfig/changeSummary';
 import { parseRelease } from '../model/release';
 import { unifiedDiff } from '../machineconfig/unifiedDiff';
-import type { Format } from './args';
 
 export type DiffOutcome = { ok: true; output: string } | { ok: false; error: string };
 
@@ -28,7 +27,7 @@ export async function diffCommand(
   ctx: AnalysisContext,
   nameA: string,
   nameB: string,
-  format: Format,
+  format: 'text' | 'json',
 ): Promise<DiffOutcome> {
   const all: MachineConfigListing[] = [];
   for (const root of roots) {
@@ -50,7 +49,7 @@ export async function diffCommand(
 function render(
   a: MachineConfigListing,
   b: MachineConfigListing,
-  format: Format,
+  format: 'text' | 'json',
   releaseMinor: number | undefined,
   decode: DecodeOptions,
 ): string {

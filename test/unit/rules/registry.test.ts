@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { allRuleIds, allRuleMeta, rules } from '../../../server/src/rules/registry';
 import { docPage } from '../../../server/src/rules/rule';
-import { generatedFiles } from '../../../scripts/generate/rulesDocs';
+import { generatedFiles } from '../../../scripts/generate/files';
 import { repoRoot, samples } from '../../support/fixtures';
 import { ruleContext } from '../../support/rules';
 import { loadFixture } from '../../support/snapshot';
