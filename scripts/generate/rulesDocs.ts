@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { packageWithAgentTools } from './agentTools';
 import type { RuleMeta } from '../../server/src/rules/rule';
 import { docPage } from '../../server/src/rules/rule';
 import { allRuleMeta } from '../../server/src/rules/registry';
@@ -70,6 +71,9 @@ export function generatedFiles(repo: string): GeneratedFile[] {
   const read = (p: string) => readFileSync(join(repo, p), 'utf8');
   return [
     { path: 'README.md', text: readmeWithRulesTable(read('README.md'), metas) },
-    { path: 'package.json', text: packageWithRuleIds(read('package.json'), metas) },
+    {
+      path: 'package.json',
+      text: packageWithAgentTools(packageWithRuleIds(read('package.json'), metas)),
+    },
   ];
 }
