@@ -219,11 +219,13 @@ describe('import boundaries (eslint.config.mjs)', () => {
     await rejects(
       'server/src/agent/x.ts',
       "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n",
+      packageRule,
     );
-    await rejects('server/src/agent/x.ts', "import { z } from 'zod';\n");
+    await rejects('server/src/agent/x.ts', "import { z } from 'zod';\n", packageRule);
     await rejects(
       'server/src/agent/x.ts',
       "import { TextDocuments } from 'vscode-languageserver';\n",
+      packageRule,
     );
     await passes('server/src/agent/x.ts', "import { toReported } from '../reports/reported';\n");
     await passes('server/src/mcp/x.ts', "import { agentTools } from '../agent/front';\n");
