@@ -62,6 +62,24 @@ const modules = {
       'version',
     ],
   },
+  // The agent tools' core (one definition of each tool, one confinement): no LSP library, no MCP
+  // SDK or zod, no features, lsp, protocol, cli or mcp; the MCP server and the language server
+  // are its adapters.
+  agent: {
+    paths: ['agent'],
+    mayImport: [
+      'core',
+      'yaml',
+      'gather',
+      'model',
+      'machineconfig',
+      'rules',
+      'analysis',
+      'reports',
+      'limits',
+      'version',
+    ],
+  },
   // The MCP server, a front end like the CLI: no LSP library, no features, lsp, protocol or cli.
   mcp: {
     paths: ['mcp', 'mcp.ts'],
@@ -76,6 +94,7 @@ const modules = {
       'reports',
       'limits',
       'version',
+      'agent',
     ],
   },
   lsp: { paths: ['lsp', 'server.ts'], mayImport: [] }, // everything but cli and mcp, below

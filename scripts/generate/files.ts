@@ -1,10 +1,12 @@
 /**
- * The generated files: the README's rules table and CLI commands, package.json's rule settings.
+ * The generated files: the README's rules table and CLI commands, package.json's rule settings
+ * and language-model tools.
  * `npm run generate` writes them; a test fails when one is stale.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { allRuleMeta } from '../../server/src/rules/registry';
+import { packageWithAgentTools } from './agentTools';
 import { readmeWithCliSection } from './cliDocs';
 import { packageWithRuleIds, readmeWithRulesTable } from './rulesDocs';
 
@@ -23,6 +25,9 @@ export function generatedFiles(repo: string): GeneratedFile[] {
       path: 'README.md',
       text: readmeWithCliSection(readmeWithRulesTable(read('README.md'), metas)),
     },
-    { path: 'package.json', text: packageWithRuleIds(read('package.json'), metas) },
+    {
+      path: 'package.json',
+      text: packageWithAgentTools(packageWithRuleIds(read('package.json'), metas)),
+    },
   ];
 }

@@ -69,6 +69,24 @@ const table: Record<string, { paths: string[]; mayImport: string[] }> = {
       'version',
     ],
   },
+  // The agent tools' core (one definition of each tool, one confinement): no LSP library, no MCP
+  // SDK or zod, no features, lsp, protocol, cli or mcp; the MCP server and the language server
+  // are its adapters.
+  agent: {
+    paths: ['agent'],
+    mayImport: [
+      'core',
+      'yaml',
+      'gather',
+      'model',
+      'machineconfig',
+      'rules',
+      'analysis',
+      'reports',
+      'limits',
+      'version',
+    ],
+  },
   mcp: {
     paths: ['mcp', 'mcp.ts'],
     mayImport: [
@@ -82,6 +100,7 @@ const table: Record<string, { paths: string[]; mayImport: string[] }> = {
       'reports',
       'limits',
       'version',
+      'agent',
     ],
   },
   // Everything but cli and mcp.
@@ -100,6 +119,7 @@ const table: Record<string, { paths: string[]; mayImport: string[] }> = {
       'analysis',
       'reports',
       'features',
+      'agent',
     ],
   },
 };
@@ -187,6 +207,29 @@ describe('import boundaries (eslint.config.mjs)', () => {
       "import { toDiagnostic } from '../features/diagnostics';\nvoid toDiagnostic;\n",
     );
     await rejects('server/src/cli.ts', "import { compareCommand } from './protocol/messages';\n");
+  });
+
+  it('reject agent/ importing lsp/, mcp/, protocol/, the LSP libraries, the MCP SDK or zod; let mcp/ and lsp/ import it', async () => {
+    await rejects('server/src/agent/x.ts', "import { Workspace } from '../lsp/workspace';\n");
+    await rejects('server/src/agent/x.ts', "import { registerTools } from '../mcp/tool';\n");
+    await rejects(
+      'server/src/agent/x.ts',
+      "import { AgentToolRequest } from '../protocol/messages';\n",
+    );
+    await rejects(
+      'server/src/agent/x.ts',
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n",
+      packageRule,
+    );
+    await rejects('server/src/agent/x.ts', "import { z } from 'zod';\n", packageRule);
+    await rejects(
+      'server/src/agent/x.ts',
+      "import { TextDocuments } from 'vscode-languageserver';\n",
+      packageRule,
+    );
+    await passes('server/src/agent/x.ts', "import { toReported } from '../reports/reported';\n");
+    await passes('server/src/mcp/x.ts', "import { agentTools } from '../agent/front';\n");
+    await passes('server/src/lsp/x.ts', "import { agentTools } from '../agent/front';\n");
   });
 
   it('reject mcp/ importing features/, lsp/ or the LSP libraries, and lsp/ importing mcp/', async () => {

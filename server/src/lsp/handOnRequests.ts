@@ -25,7 +25,7 @@ import type { Cause } from '../core/cause';
 import type { Peek } from './parsedFiles';
 
 /** Names files of `root` as `<place>/<path inside>`, the root itself as `place`. */
-export function displayIn(root: string, place: string): (p: string) => string {
+function displayIn(root: string, place: string): (p: string) => string {
   return (p) =>
     p === root
       ? place

@@ -26,7 +26,6 @@ import { documentSymbols } from '../features/symbols/documentSymbols';
 import { objectsOf } from '../features/symbols/objects';
 import { caseReport, gatherComparisonMarkdown, otherGathers } from './handOnRequests';
 import { withParsedFiles } from './parsedFiles';
-import { decodeOptionsFrom } from '../machineconfig/dataUrl';
 import { agentTool } from './agentTools';
 import type { RootAnalysis } from '../analysis/analyze';
 import {
@@ -379,17 +378,13 @@ export function startServer(connection: Connection): Workspace {
 
   connection.onRequest(AgentToolRequest, async (p) => {
     const analyses = workspace.analysesFor();
-    const place = await placesOf(analyses);
-    return withParsedFiles(workspace.cache, (peek) =>
-      agentTool(String(p?.name), p?.input, {
-        analyses,
-        place,
-        causes: analysisCauses,
-        peek,
-        cache: workspace.cache,
-        decode: decodeOptionsFrom(workspace.limits),
-      }),
-    );
+    return agentTool(String(p?.name), p?.input, {
+      analyses,
+      place: await placesOf(analyses),
+      cache: workspace.cache,
+      limits: workspace.limits,
+      log: (m) => connection.console.error(m),
+    });
   });
 
   connection.onRequest(OtherGathersRequest, async (p) => {

@@ -7,7 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { RootSource } from './session';
+import type { RootSource } from '../agent/front';
 
 const noRoots =
   'start the server with must-gather paths (`node dist/mcp.js <path>…`), or use a client that offers roots (MCP roots/list) holding a must-gather or an archive of one';

@@ -1,13 +1,6 @@
 /** Schema pieces several tools share. */
 import { z } from 'zod';
 
-export const rootArg = z
-  .string()
-  .optional()
-  .describe(
-    'Which must-gather: an id as mustgather_list gives it. May be left out when only one is open (tools that list, such as status and findings, then answer for all).',
-  );
-
 export const truncatedSchema = z
   .object({
     shown: z.number().int(),
@@ -47,20 +40,6 @@ export const chainSchema = z
   .describe(
     'From the operator that reports the problem down to its root (workload, pod, container, node, log line), each step with its place; empty when the cause has none',
   );
-
-/** A time window shared by timeline and logs. */
-export const windowShape = {
-  since: z
-    .string()
-    .optional()
-    .describe(
-      'Start of the window: an RFC 3339 time, or how long before the gather time (`2h`, `90m`, `1h30m`)',
-    ),
-  until: z
-    .string()
-    .optional()
-    .describe('End of the window: an RFC 3339 time, or how long before the gather time'),
-};
 
 /**
  * The schema of a report type `T` of the analysis (status, recommend, a change summary): the

@@ -6,19 +6,9 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Limits } from '../limits';
 import { version } from '../version';
 import { clientRoots, givenRoots } from './clientRoots';
-import { dataNotice } from './quote';
+import { dataNotice, Session } from '../agent/front';
 import { registerResources } from './resources';
-import { Session } from './session';
-import { diffConfigsTool } from './tools/diffConfigs';
-import { eventsTool } from './tools/events';
-import { explainTool } from './tools/explain';
-import { causesTool, findingsTool } from './tools/findings';
-import { getTool } from './tools/get';
-import { listTool } from './tools/list';
-import { logsTool } from './tools/logs';
-import { recommendTool } from './tools/recommend';
-import { statusTool } from './tools/status';
-import { timelineTool } from './tools/timeline';
+import { registerTools } from './tool';
 
 const instructions = `Must-Gather Inspector reads OpenShift must-gathers (cluster YAML and logs, read-only and offline) and says where a cluster update stands and why it is stuck. Start with mustgather_list (the must-gathers and their ids), then mustgather_status (the update assessment) and mustgather_causes; follow a cause's findings with mustgather_explain, and check evidence with mustgather_get, mustgather_events, mustgather_logs and mustgather_timeline. mustgather_diff_configs compares two rendered MachineConfigs; mustgather_recommend says whether and to what it is safe to update. Only files inside the must-gathers are read. ${dataNotice}`;
 
@@ -38,20 +28,7 @@ export function createServer(o: ServerOptions): McpServer {
       : // The client's roots changed: the next call looks at the new ones.
         clientRoots(server.server, () => session.reset(), o.log);
   const session = new Session(source, o);
-  for (const t of [
-    listTool,
-    statusTool,
-    findingsTool,
-    causesTool,
-    explainTool,
-    getTool,
-    diffConfigsTool,
-    timelineTool,
-    logsTool,
-    eventsTool,
-    recommendTool,
-  ])
-    t.register(server, session, o.log);
+  registerTools(server, session, o.log);
   registerResources(server, session);
   return server;
 }

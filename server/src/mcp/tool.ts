@@ -1,83 +1,38 @@
 /**
- * A tool as the server offers it: name, description, input and output schemas, and the function
- * that answers with structured content (checked against the output schema by the SDK) and a
- * short text for clients that show only text. Every tool is read-only, closed-world and
- * idempotent; a refusal is the tool's error result, with its message as is.
+ * The agent core's tools offered over MCP: listed with their JSON Schema input (the core's own)
+ * and output, answered by the core with structured content and its text; a refusal is the
+ * tool's error result (`isError`), its sentence as is. Every tool is read-only, closed-world
+ * and idempotent.
  */
-import type { McpServer, ToolCallback } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { ShapeOutput } from '@modelcontextprotocol/sdk/server/zod-compat.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { z } from 'zod';
-import { dataNotice } from './quote';
-import { Refusal } from './refusal';
-import type { Session } from './session';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { agentTools, callTool } from '../agent/front';
+import type { Gathers } from '../agent/front';
+import { outputSchemas } from './outputSchemas';
 
-interface Answer<O> {
-  structured: O;
-  /** A few lines: what the structured content says, must-gather text quoted. */
-  text: string;
-}
-
-/** Bytes of one answer, structured content and text together, whatever the tool. */
-const maxAnswerBytes = 4 * 1024 * 1024;
-
-export interface Tool<I extends z.ZodRawShape, O extends z.ZodRawShape> {
-  name: string;
-  title: string;
-  /** What it answers and when to use it; the data notice is added. */
-  description: string;
-  input: I;
-  output: O;
-  run(args: ShapeOutput<I>, session: Session): Promise<Answer<z.infer<z.ZodObject<O>>>>;
-}
-
-/** A tool ready to offer, whatever its schemas. */
-export interface ToolEntry {
-  name: string;
-  register(server: McpServer, session: Session, log: (m: string) => void): void;
-}
-
-export function tool<I extends z.ZodRawShape, O extends z.ZodRawShape>(t: Tool<I, O>): ToolEntry {
-  return { name: t.name, register: (server, session, log) => register(server, t, session, log) };
-}
-
-function register<I extends z.ZodRawShape, O extends z.ZodRawShape>(
-  server: McpServer,
-  t: Tool<I, O>,
-  session: Session,
-  log: (m: string) => void,
-): void {
-  // The SDK parses the arguments with `t.input` before the call, so they are ShapeOutput<I>; its
-  // callback type is a conditional type TypeScript cannot resolve for a generic I, hence the cast.
-  const answer = async (args: ShapeOutput<I>): Promise<CallToolResult> => {
-    try {
-      const a = await t.run(args, session);
-      // The last bound: whatever a tool's own bounds let through, no answer floods the context.
-      const bytes =
-        Buffer.byteLength(JSON.stringify(a.structured), 'utf8') + Buffer.byteLength(a.text, 'utf8');
-      if (bytes > maxAnswerBytes)
-        throw new Refusal(
-          `the answer would be ${(bytes / 1024 / 1024).toFixed(1)} MiB, over the ${maxAnswerBytes / 1024 / 1024} MiB an answer may take: narrow the question (name a root, filter, or lower the limits)`,
-        );
-      return {
-        structuredContent: a.structured as Record<string, unknown>,
-        content: [{ type: 'text', text: a.text }],
-      };
-    } catch (err) {
-      if (!(err instanceof Refusal))
-        log(`${t.name} failed: ${(err as Error).stack ?? String(err)}`);
-      const message =
-        err instanceof Refusal ? err.message : `${t.name} failed: ${(err as Error).message}`;
-      return { isError: true, content: [{ type: 'text', text: message }] };
-    }
-  };
-  server.registerTool(
-    t.name,
-    {
+function listed(): Tool[] {
+  return agentTools.map((t) => {
+    const output = outputSchemas[t.name];
+    return {
+      name: t.name,
       title: t.title,
-      description: `${t.description} ${dataNotice}`,
-      inputSchema: t.input,
-      outputSchema: t.output,
+      description: t.description,
+      inputSchema: {
+        type: 'object',
+        properties: t.input.properties,
+        ...(t.input.required ? { required: [...t.input.required] } : {}),
+      },
+      ...(output
+        ? {
+            outputSchema: toJsonSchemaCompat(z.object(output), {
+              strictUnions: true,
+              pipeStrategy: 'output',
+            }) as Tool['outputSchema'],
+          }
+        : {}),
       annotations: {
         title: t.title,
         readOnlyHint: true,
@@ -85,7 +40,28 @@ function register<I extends z.ZodRawShape, O extends z.ZodRawShape>(
         idempotentHint: true,
         openWorldHint: false,
       },
-    },
-    answer as unknown as ToolCallback<I>,
-  );
+    };
+  });
+}
+
+export function registerTools(server: McpServer, gathers: Gathers, log: (m: string) => void): void {
+  const tools = listed();
+  server.server.registerCapabilities({ tools: {} });
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  server.server.setRequestHandler(CallToolRequestSchema, async (req): Promise<CallToolResult> => {
+    const { name } = req.params;
+    const r = await callTool(agentTools, name, req.params.arguments, gathers, log);
+    if (!r.ok) return { isError: true, content: [{ type: 'text', text: r.text }] };
+    // The output schema is a promise to the client: an answer that breaks it is a bug, said so.
+    const output = outputSchemas[name];
+    const checked = output ? z.object(output).safeParse(r.data) : undefined;
+    if (checked && !checked.success) {
+      log(`${name} answered outside its output schema: ${checked.error.message}`);
+      return {
+        isError: true,
+        content: [{ type: 'text', text: `${name} failed: its answer broke its output schema` }],
+      };
+    }
+    return { structuredContent: r.data, content: [{ type: 'text', text: r.text }] };
+  });
 }

@@ -70,7 +70,7 @@ export function toReported(
 }
 
 /** A step of a cause's chain placed like a finding; no place when the object is not in the gather. */
-export type ReportedChainLink = Omit<ChainLink, 'location'> & Partial<ReportedLocation>;
+type ReportedChainLink = Omit<ChainLink, 'location'> & Partial<ReportedLocation>;
 
 /** A cause as JSON gives it: its findings are indexes into the report's `findings`. */
 export interface ReportedCause extends Omit<Cause, 'chain'> {
@@ -83,7 +83,7 @@ export interface ReportedCause extends Omit<Cause, 'chain'> {
 }
 
 /** A chain's steps placed as findings are (`placeOf`), for every report of a cause. */
-export function toReportedChain(
+function toReportedChain(
   chain: readonly ChainLink[],
   relPath: PathDisplay,
   cache: Peek,

@@ -103,7 +103,7 @@ export async function hoverEvents(
  * An object's Warning events (a Node, pool, ClusterOperator or PodDisruptionBudget), newest
  * first, read from the namespaces they land in; undefined for another kind.
  */
-export async function objectEvents(
+async function objectEvents(
   object: KubeObject,
   store: EventStore,
 ): Promise<HoverEvents | undefined> {

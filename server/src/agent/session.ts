@@ -5,12 +5,13 @@
  */
 import { analysisContext } from '../analysis/analyze';
 import type { AnalysisContext } from '../analysis/analyze';
+import type { ParsedFileCache } from '../gather/fileCache';
 import type { Limits } from '../limits';
 import { analyse } from './analysed';
 import type { Analysed } from './analysed';
 import { openRoots } from './open';
 import type { Gather, Opened } from './open';
-import { Refusal } from './refusal';
+import { Gathers } from './gathers';
 
 /** Where the roots come from: the paths given at start, or the client asked each time. */
 export interface RootSource {
@@ -20,8 +21,8 @@ export interface RootSource {
   readonly howToGive: string;
 }
 
-export class Session {
-  readonly ctx: AnalysisContext;
+export class Session extends Gathers {
+  private readonly ctx: AnalysisContext;
   private opened: Promise<Opened> | undefined;
   private readonly analyses = new Map<Gather, Promise<Analysed>>();
 
@@ -29,11 +30,20 @@ export class Session {
     private readonly source: RootSource,
     private readonly options: { cacheDir: string; limits: Limits; log: (m: string) => void },
   ) {
+    super();
     this.ctx = analysisContext({ limits: options.limits });
   }
 
   get limits(): Limits {
     return this.options.limits;
+  }
+
+  get cache(): ParsedFileCache {
+    return this.ctx.cache;
+  }
+
+  get howToGive(): string {
+    return this.source.howToGive;
   }
 
   /** Forget the roots and analyses: the next call looks again (files changed, roots changed). */
@@ -52,36 +62,6 @@ export class Session {
       },
     );
     return this.opened;
-  }
-
-  /** Every must-gather, refusing when there is none. */
-  async all(): Promise<Gather[]> {
-    const o = await this.open();
-    if (o.gathers.length > 0) return o.gathers;
-    const why = o.notes.length > 0 ? ` (${o.notes.join('; ')})` : '';
-    throw new Refusal(`no must-gather to read${why}: ${this.source.howToGive}`);
-  }
-
-  /** The must-gathers a call is about: the one named, else all of them. */
-  async select(id: string | undefined): Promise<Gather[]> {
-    const all = await this.all();
-    if (id === undefined) return all;
-    const g = all.find((x) => x.id === id);
-    if (!g)
-      throw new Refusal(
-        `no must-gather ${JSON.stringify(id)}; the roots hold: ${all.map((x) => x.id).join(', ')}`,
-      );
-    return [g];
-  }
-
-  /** The one must-gather a call is about: the one named, or the only one. */
-  async one(id: string | undefined): Promise<Gather> {
-    const all = await this.select(id);
-    if (all.length > 1)
-      throw new Refusal(
-        `${all.length} must-gathers are open: name one with "root" (${all.map((x) => x.id).join(', ')})`,
-      );
-    return all[0] as Gather;
   }
 
   /** A gather's analysis, made once. */

@@ -8,17 +8,10 @@ import type {
   ControlPlaneReport,
   InsightReport,
   NodeReport,
-  PoolReport,
-  RootStatusReport,
 } from '../../core/updateStatus';
-import type { Truncated } from '../bounds';
+import type { BoundedStatus } from '../../agent/front';
 import { chainSchema, described, truncatedSchema } from '../schemas';
 import { summarySchema } from './summarySchema';
-
-export interface BoundedStatus extends Omit<RootStatusReport, 'controlPlane' | 'pools'> {
-  controlPlane: ControlPlaneReport & { nodesTruncated?: Truncated };
-  pools: (PoolReport & { nodesTruncated?: Truncated })[];
-}
 
 const evidence = { file: z.string(), line: z.number().int() };
 

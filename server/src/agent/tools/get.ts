@@ -3,59 +3,50 @@
  * the must-gather), `metadata.managedFields` dropped. Both are confined to the gather: a name
  * with `..`, an absolute path and a link out of the gather are refused.
  */
-import { z } from 'zod';
 import { rec } from '../../model/access';
 import { yamlLib } from '../../yaml/lib';
 import { boundedText, countOf, defaultTextBytes, maxTextBytes } from '../bounds';
 import { relativePath } from '../confine';
 import { findObject, readDocuments } from '../objects';
-import { quoted } from '../quote';
 import { Refusal } from '../refusal';
-import { rootArg, textTruncatedSchema } from '../schemas';
+import { rootField } from '../schema';
 import { parseSubject } from '../subjects';
-import { tool } from '../tool';
+import { defineTool } from '../tool';
 
-export const getTool = tool({
+export const getTool = defineTool({
   name: 'mustgather_get',
   title: 'Get an object',
   description:
     'One object of the must-gather as YAML (metadata.managedFields dropped), by subject as findings name it: co/machine-config, mcp/worker, node/<name>, cv/version, mc/<name>, mcn/<node>, pdb/<namespace>/<name>, pod/<namespace>/<name>, deploy/<namespace>/<name>, cm/<namespace>/<name>, ns/<name>. Or a whole YAML/JSON file by its path relative to the must-gather (as findings and evidence give it). Only files inside the must-gather are read: a name with "..", an absolute path or a link leading out of the gather is refused.',
   input: {
-    root: rootArg,
-    subject: z.string().optional().describe('The object, e.g. co/machine-config or node/<name>'),
-    file: z
-      .string()
-      .optional()
-      .describe('Instead of subject: a .yaml, .yml or .json file, relative to the must-gather'),
-    maxBytes: z
-      .number()
-      .int()
-      .optional()
-      .describe(`Bytes of YAML given, default ${defaultTextBytes}, at most ${maxTextBytes}`),
+    type: 'object',
+    properties: {
+      root: rootField,
+      subject: {
+        type: 'string',
+        description: 'The object, e.g. co/machine-config or node/<name>',
+      },
+      file: {
+        type: 'string',
+        description: 'Instead of subject: a .yaml, .yml or .json file, relative to the must-gather',
+      },
+      maxBytes: {
+        type: 'integer',
+        description: `Bytes of YAML given, default ${defaultTextBytes}, at most ${maxTextBytes}`,
+      },
+    },
   },
-  output: {
-    root: z.string(),
-    subject: z.string().nullable(),
-    file: z.string().describe('Relative to the must-gather'),
-    pointer: z
-      .string()
-      .describe(
-        'JSON pointer of the object in its file: empty for the whole document, /items/N in a List',
-      ),
-    yaml: z.string(),
-    truncated: textTruncatedSchema,
-  },
-  async run(args, session) {
+  async run(args, gathers) {
     if ((args.subject === undefined) === (args.file === undefined))
       throw new Refusal(
         'give either subject (co/machine-config, node/<name> …) or file (a path in the must-gather)',
       );
-    const g = await session.one(args.root);
-    const a = await session.analysed(g);
+    const g = await gathers.one(args.root);
+    const a = await gathers.analysed(g);
     let found: { subject: string | null; file: string; pointer: string; values: unknown[] };
     if (args.subject !== undefined) {
       const s = parseSubject(args.subject);
-      const o = await findObject(a, s, session.limits);
+      const o = await findObject(a, s, gathers.limits);
       found = { subject: s.subject, file: o.file, pointer: o.pointer, values: [o.value] };
     } else {
       const rel = relativePath(args.file as string);
@@ -67,7 +58,7 @@ export const getTool = tool({
         subject: null,
         file: rel,
         pointer: '',
-        values: await readDocuments(a, rel, session.limits),
+        values: await readDocuments(a, rel, gathers.limits),
       };
     }
     const yaml = found.values
@@ -79,7 +70,7 @@ export const getTool = tool({
       'ask with a larger maxBytes (the object is bigger than one answer)',
     );
     return {
-      structured: {
+      data: {
         root: g.id,
         subject: found.subject,
         file: found.file,
@@ -87,10 +78,7 @@ export const getTool = tool({
         yaml: cut.text,
         ...(cut.truncated ? { truncated: cut.truncated } : {}),
       },
-      text: [
-        `${found.subject ?? found.file} in ${g.id} (${found.file}${found.pointer ? ` at ${found.pointer}` : ''})${cut.truncated ? `; ${cut.truncated.note}` : ''}:`,
-        quoted(cut.text),
-      ].join('\n'),
+      headline: `${found.subject ?? 'The file'} in ${g.id}, as YAML without metadata.managedFields (file and pointer in the data)${cut.truncated ? `; ${cut.truncated.note}` : ''}.`,
     };
   },
 });

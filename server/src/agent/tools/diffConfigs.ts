@@ -3,7 +3,6 @@
  * configs, current and desired): what changed in the MCO's terms, what the daemon does to the
  * nodes for it (reboot, reload, drain first), and the diff of their decoded, normalised contents.
  */
-import { z } from 'zod';
 import {
   findMachineConfig,
   listMachineConfigs,
@@ -13,73 +12,41 @@ import type { MachineConfigListing } from '../../analysis/loadMachineConfigs';
 import { decodeOptionsFrom } from '../../machineconfig/dataUrl';
 import { normalizeMachineConfig } from '../../machineconfig/normalize';
 import { summarizeChanges, summaryText } from '../../machineconfig/changeSummary';
-import type { MachineConfigSummary } from '../../machineconfig/changeSummary';
-import type { RebootDecision } from '../../machineconfig/reboot';
 import { unifiedDiff } from '../../machineconfig/unifiedDiff';
 import { parseRelease } from '../../model/release';
 import { boundedText, countOf, defaultTextBytes, maxTextBytes } from '../bounds';
 import { confined, plainName } from '../confine';
-import { quoted } from '../quote';
 import { Refusal } from '../refusal';
-import { described, rootArg, textTruncatedSchema } from '../schemas';
-import { tool } from '../tool';
+import { rootField } from '../schema';
+import { defineTool } from '../tool';
 
-const changes = z.object({
-  added: z.array(z.string()),
-  removed: z.array(z.string()),
-  changed: z.array(z.string()),
-});
-
-export const diffConfigsTool = tool({
+export const diffConfigsTool = defineTool({
   name: 'mustgather_diff_configs',
   title: 'Compare two MachineConfigs',
   description:
     "Compares two MachineConfigs of one must-gather, typically a pool's rendered configs (a node's currentConfig and desiredConfig, as mustgather_status and findings name them): the change in the MCO's terms (files, units, dropins, OS image, kernel arguments, extensions, images by role), the node action the machine-config daemon takes for it on this release (reboot, reload or restart a service, none; drain first or not) and why, and the unified diff of the decoded, normalised configs.",
   input: {
-    root: rootArg,
-    a: z.string().describe('The first (older) MachineConfig, e.g. rendered-worker-<hash>'),
-    b: z.string().describe('The second (newer) MachineConfig'),
-    maxBytes: z
-      .number()
-      .int()
-      .optional()
-      .describe(`Bytes of diff given, default ${defaultTextBytes}, at most ${maxTextBytes}`),
+    type: 'object',
+    properties: {
+      root: rootField,
+      a: {
+        type: 'string',
+        description: 'The first (older) MachineConfig, e.g. rendered-worker-<hash>',
+      },
+      b: { type: 'string', description: 'The second (newer) MachineConfig' },
+      maxBytes: {
+        type: 'integer',
+        description: `Bytes of diff given, default ${defaultTextBytes}, at most ${maxTextBytes}`,
+      },
+    },
+    required: ['a', 'b'],
   },
-  output: {
-    root: z.string(),
-    a: z.string(),
-    b: z.string(),
-    nodeAction: described<RebootDecision>({
-      action: z
-        .string()
-        .describe(
-          "'none', 'reload crio', 'restart crio', 'reboot', or from 4.17 the NodeDisruptionPolicy steps",
-        ),
-      rules: z.string().describe('The release whose rules were applied'),
-      reasons: z.array(z.string()),
-      drain: z
-        .enum(['yes', 'no', 'unless safe'])
-        .optional()
-        .describe('Whether the node is drained first'),
-    }),
-    summary: described<MachineConfigSummary>({
-      files: changes,
-      units: changes,
-      dropins: changes,
-    }).describe(
-      'The change summary: files, units, dropins, OS fields, images by role, redacted contents, reboot',
-    ),
-    summaryText: z.string(),
-    identical: z.boolean().describe('The normalised configs are the same'),
-    diff: z.string().describe('Unified diff of the normalised configs'),
-    truncated: textTruncatedSchema,
-  },
-  async run(args, session) {
+  async run(args, gathers) {
     const nameA = plainName('MachineConfig', args.a);
     const nameB = plainName('MachineConfig', args.b);
-    const g = await session.one(args.root);
-    const an = await session.analysed(g);
-    const list = await listMachineConfigs(an.analysis.index, session.ctx.cache);
+    const g = await gathers.one(args.root);
+    const an = await gathers.analysed(g);
+    const list = await listMachineConfigs(an.analysis.index, gathers.cache);
     const pick = async (name: string): Promise<MachineConfigListing> => {
       const m = findMachineConfig(list, name);
       if (!m) {
@@ -99,7 +66,7 @@ export const diffConfigsTool = tool({
     };
     const a = await pick(nameA);
     const b = await pick(nameB);
-    const decode = decodeOptionsFrom(session.limits);
+    const decode = decodeOptionsFrom(gathers.limits);
     // The reboot rules follow the release the cluster is updating to, as the CLI's diff does.
     const summary = summarizeChanges(
       a.raw,
@@ -120,7 +87,7 @@ export const diffConfigsTool = tool({
     );
     const text = summaryText(summary);
     return {
-      structured: {
+      data: {
         root: g.id,
         a: a.name,
         b: b.name,
@@ -131,14 +98,7 @@ export const diffConfigsTool = tool({
         diff: cut.text,
         ...(cut.truncated ? { truncated: cut.truncated } : {}),
       },
-      text: [
-        `${a.name} → ${b.name} in ${g.id}: node action ${summary.reboot.action}${summary.reboot.drain ? `, drain ${summary.reboot.drain}` : ''} (rules of ${summary.reboot.rules}).`,
-        quoted(text),
-        diff === ''
-          ? 'The normalised configs are identical.'
-          : `Diff${cut.truncated ? ` (${cut.truncated.note})` : ''}:`,
-        ...(diff === '' ? [] : [quoted(cut.text)]),
-      ].join('\n'),
+      headline: `${a.name} → ${b.name} in ${g.id}: the node action, the change summary and ${diff === '' ? 'no diff (the normalised configs are identical)' : `the diff${cut.truncated ? ` (${cut.truncated.note})` : ''}`}.`,
     };
   },
 });

@@ -15,6 +15,7 @@ import type { RootRecommendReport } from '../core/recommend';
 import type { RootStatusReport } from '../core/updateStatus';
 import { toReported, toReportedCauses } from '../reports/reported';
 import type { ReportedCause, ReportedFinding } from '../reports/reported';
+import type { ParsedFile } from '../yaml/parse';
 import { rangeIn } from '../yaml/positions';
 import type { Gather } from './open';
 
@@ -46,15 +47,26 @@ export async function analyse(
 ): Promise<Analysed> {
   const a = await analyzeRoot(gather.root, ctx);
   for (const e of a.internalErrors) log(e);
+  return placed(gather, a, (f) => ctx.cache.peek(f));
+}
+
+/**
+ * An analysis' reports placed, files named relative to the gather. `peek` gives the parse of a
+ * file the analysis read, for its lines.
+ */
+export function placed(
+  gather: Gather,
+  a: RootAnalysis,
+  peek: (file: string) => ParsedFile | undefined,
+): Analysed {
   const name = pathDisplay(gather.root.path);
-  const peek = (f: string) => ctx.cache.peek(f);
   const status = statusReport(a, name, peek);
   return {
     gather,
     analysis: a,
     name,
-    findings: toReported(name, [a], ctx.cache).map((f) => ({ ...f, root: gather.id })),
-    causes: toReportedCauses(name, [a], ctx.cache).map((c) => ({ ...c, root: gather.id })),
+    findings: toReported(name, [a], { peek }).map((f) => ({ ...f, root: gather.id })),
+    causes: toReportedCauses(name, [a], { peek }).map((c) => ({ ...c, root: gather.id })),
     status: { ...status, root: gather.id, summary: { ...status.summary, root: gather.id } },
     timeline: intervalsOf(a.snapshot, a.assessment.now).map(({ from, to, evidence, ...rest }) => ({
       ...rest,

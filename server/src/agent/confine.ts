@@ -3,7 +3,7 @@
  * relative without `..`, and the real path (links resolved) must lie under the gather's own
  * real path. A link out of the gather, an absolute path and `../` are refused, never followed.
  */
-import { realpath, stat } from 'node:fs/promises';
+import { lstat, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import { isInside } from '../core/paths';
 import { Refusal } from './refusal';
@@ -65,4 +65,40 @@ export async function confined(
   if (folder ? !st.isDirectory() : !st.isFile())
     throw new Refusal(`${shown} is not a ${folder ? 'folder' : 'regular file'}: not read`);
   return real;
+}
+
+/**
+ * A subject, locator or container an agent names (`node/`, `co/machine-config`): never a path,
+ * but one with `..`, an absolute path or NUL is refused all the same, as every tool refuses it.
+ */
+export function subjectFilter(
+  what: string,
+  s: string,
+  how = 'name an object as findings do (co/machine-config, node/<name>)',
+): string {
+  if (s.includes('\0') || isAbsolute(s) || /^[a-zA-Z]:|^\\/.test(s))
+    throw new Refusal(`${what} ${JSON.stringify(s)} is an absolute path: refused, ${how}`);
+  if (s.split(/[/\\]/).includes('..'))
+    throw new Refusal(`${what} ${JSON.stringify(s)} climbs out with '..': refused, ${how}`);
+  return s;
+}
+
+/**
+ * Every folder on the way to `rel` (relative to the gather at `top`), and `rel` itself, confined
+ * as far as they exist: a link out of the gather at any depth is refused and said, never read
+ * through nor taken for a missing file. Whether `rel` is there is the answer.
+ */
+export async function confinedWay(
+  top: string,
+  boundary: string,
+  rel: string,
+  folder = false,
+): Promise<boolean> {
+  const parts = rel.split('/');
+  for (let i = 1; i <= parts.length; i++) {
+    const prefix = parts.slice(0, i).join('/');
+    if (!(await lstat(join(top, prefix)).catch(() => undefined))) return false;
+    await confined(boundary, prefix, prefix, i < parts.length || folder);
+  }
+  return true;
 }

@@ -5,8 +5,7 @@
  * read whole (`managedFields` and a Node's images too: the agent asked for the object), bounded
  * by the parse limits.
  */
-import { lstat, readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
 import { cacheLimitsFrom } from '../gather/fileCache';
 import { filesOf } from '../gather/gatherIndex';
 import type { IndexedFile } from '../gather/gatherIndex';
@@ -17,7 +16,7 @@ import type { Snapshot } from '../model/snapshot';
 import { parseText } from '../yaml/parse';
 import { split } from '../yaml/pointer';
 import type { Analysed } from './analysed';
-import { confined } from './confine';
+import { confined, confinedWay } from './confine';
 import { Refusal } from './refusal';
 import { inspectPaths } from './subjects';
 import type { ParsedSubject } from './subjects';
@@ -52,8 +51,7 @@ export async function findObject(
   // Where oc adm inspect writes it alone. A link there is refused by `confined`, not skipped.
   if (root.kind === 'must-gather') {
     for (const rel of inspectPaths(s)) {
-      const there = await lstat(join(root.path, rel)).catch(() => undefined);
-      if (!there) continue;
+      if (!(await confinedWay(root.path, a.gather.boundary, rel))) continue;
       const [value] = await readDocuments(a, rel, limits);
       return { file: rel, doc: 0, pointer: '', value };
     }

@@ -3,78 +3,53 @@
  * bounded in lines and bytes. Each file is read from its end (`maxLogMiB`, plain or gzipped, as
  * the analysis reads logs), the lines before counted so line numbers are the file's own.
  */
-import { z } from 'zod';
 import { readLogTail } from '../../gather/logTail';
 import { bounded, countOf, defaultTextBytes, maxTextBytes } from '../bounds';
 import { confined } from '../confine';
 import { findContainerLogs, parseContainer } from '../containerLogs';
 import { searchLog } from '../logSearch';
 import type { LogLine } from '../logSearch';
-import { quoted } from '../quote';
-import { rootArg, truncatedSchema, windowShape } from '../schemas';
+import { rootField, windowFields } from '../schema';
 import { windowOf } from '../timeWindow';
-import { tool } from '../tool';
+import { defineTool } from '../tool';
 
 const defaultLines = 100;
 const maxLines = 1000;
 
-export const logsTool = tool({
+export const logsTool = defineTool({
   name: 'mustgather_logs',
   title: 'Container log lines',
   description:
     "Lines of one container's logs (current, rotated and previous; plain or .gz) that hold a literal pattern (case-insensitive, not a regular expression) within a time window, oldest first, the newest kept when more match: at most maxLines lines and maxBytes bytes. Each file is searched in its last maxLogMiB (64 MiB unless the server was started with another --limit); the lines before are counted, so line numbers are the file's own. Name the container as <namespace>/<pod>/<container> (a log finding's subject); a pod may be named by the start of its name when one pod matches.",
   input: {
-    root: rootArg,
-    container: z
-      .string()
-      .describe(
-        '<namespace>/<pod>/<container>, e.g. openshift-machine-config-operator/machine-config-daemon-abcde/machine-config-daemon',
-      ),
-    pattern: z
-      .string()
-      .optional()
-      .describe('Literal text a line must hold (case-insensitive); every line when left out'),
-    ...windowShape,
-    maxLines: z
-      .number()
-      .int()
-      .optional()
-      .describe(`Lines given, default ${defaultLines}, at most ${maxLines}`),
-    maxBytes: z
-      .number()
-      .int()
-      .optional()
-      .describe(`Bytes of lines given, default ${defaultTextBytes}, at most ${maxTextBytes}`),
+    type: 'object',
+    properties: {
+      root: rootField,
+      container: {
+        type: 'string',
+        description:
+          '<namespace>/<pod>/<container>, e.g. openshift-machine-config-operator/machine-config-daemon-abcde/machine-config-daemon',
+      },
+      pattern: {
+        type: 'string',
+        description: 'Literal text a line must hold (case-insensitive); every line when left out',
+      },
+      ...windowFields,
+      maxLines: {
+        type: 'integer',
+        description: `Lines given, default ${defaultLines}, at most ${maxLines}`,
+      },
+      maxBytes: {
+        type: 'integer',
+        description: `Bytes of lines given, default ${defaultTextBytes}, at most ${maxTextBytes}`,
+      },
+    },
+    required: ['container'],
   },
-  output: {
-    root: z.string(),
-    container: z.string().describe('<namespace>/<pod>/<container> as found'),
-    files: z.array(
-      z.object({
-        file: z.string(),
-        instance: z.enum(['current', 'rotated', 'previous']),
-        searchedFromLine: z
-          .number()
-          .int()
-          .describe('First line searched: earlier lines were counted, not read'),
-        error: z.string().optional(),
-      }),
-    ),
-    lines: z.array(
-      z.object({
-        file: z.string(),
-        line: z.number().int(),
-        time: z.string().optional(),
-        text: z.string(),
-      }),
-    ),
-    matched: z.number().int().describe('Lines that match, given or not'),
-    truncated: truncatedSchema,
-  },
-  async run(args, session) {
+  async run(args, gathers) {
     const ref = parseContainer(args.container);
-    const g = await session.one(args.root);
-    const a = await session.analysed(g);
+    const g = await gathers.one(args.root);
+    const a = await gathers.analysed(g);
     const window = windowOf(args.since, args.until, a.analysis.snapshot.gatherTime);
     const lineCap = countOf(args.maxLines, defaultLines, maxLines);
     const { pod, files } = await findContainerLogs(a, ref);
@@ -86,8 +61,8 @@ export const logsTool = tool({
       const file = a.name(f.path);
       const real = await confined(g.boundary, f.path, file);
       const tail = await readLogTail(real, {
-        maxBytes: session.limits.maxLogMiB * 1024 * 1024,
-        maxRatio: session.limits.maxCompressionRatio,
+        maxBytes: gathers.limits.maxLogMiB * 1024 * 1024,
+        maxRatio: gathers.limits.maxCompressionRatio,
       });
       if (!tail.ok) {
         read.push({ file, instance: f.instance, searchedFromLine: 1, error: tail.error });
@@ -121,8 +96,10 @@ export const logsTool = tool({
           }
         : undefined;
     const container = `${ref.namespace}/${pod}/${ref.container}`;
+    const fromEnd = read.filter((r) => r.searchedFromLine > 1).length;
+    const failed = read.filter((r) => r.error).length;
     return {
-      structured: {
+      data: {
         root: g.id,
         container,
         files: read,
@@ -130,16 +107,7 @@ export const logsTool = tool({
         matched,
         ...(truncated ? { truncated } : {}),
       },
-      text: [
-        `${matched} matching line${matched === 1 ? '' : 's'} in ${container} (${read.length} file${read.length === 1 ? '' : 's'})${truncated ? `; ${truncated.note}` : ''}.`,
-        ...read
-          .filter((r) => r.searchedFromLine > 1)
-          .map((r) => `${r.file}: searched from line ${r.searchedFromLine} (the end, maxLogMiB)`),
-        ...read.filter((r) => r.error).map((r) => `${r.file}: ${r.error}`),
-        ...(lines.length
-          ? [quoted(lines.map((l) => `${l.file}:${l.line}: ${l.text}`).join('\n'))]
-          : []),
-      ].join('\n'),
+      headline: `${matched} matching line${matched === 1 ? '' : 's'} in ${container} (${read.length} file${read.length === 1 ? '' : 's'}${fromEnd ? `, ${fromEnd} searched in its end only (maxLogMiB)` : ''}${failed ? `, ${failed} not read` : ''}), oldest first${truncated ? `; ${truncated.note}` : ''}.`,
     };
   },
 });

@@ -4,18 +4,29 @@
  * land in follows the hover's rule: a node's and a pool's in `default` and the MCO's namespace,
  * an operator's in its own, its operand's and `default`, a namespaced object's in its namespace.
  */
-import { z } from 'zod';
 import { eventsAbout, newestFirst, nodeEventNamespaces } from '../../model/events';
 import type { EventSubject } from '../../model/events';
 import { operandNamespace, operatorNamespace } from '../../model/staticPods';
 import { rangeIn } from '../../yaml/positions';
 import { bounded, countOf, defaultItems, maxItems } from '../bounds';
-import { plainName } from '../confine';
-import { quoted } from '../quote';
-import { rootArg, truncatedSchema } from '../schemas';
+import { confinedWay, plainName } from '../confine';
+import type { Analysed } from '../analysed';
+import { rootField } from '../schema';
 import { parseSubject } from '../subjects';
 import type { ParsedSubject } from '../subjects';
-import { tool } from '../tool';
+import { defineTool } from '../tool';
+
+/**
+ * A namespace's folder and its events file, where the must-gather has them, each confined: a
+ * link out of the gather is refused (the index does not follow links, so it would read as no
+ * events at all). Gather-extra's events come from its index, confined where they are read.
+ */
+async function confineEvents(a: Analysed, namespaces: readonly string[]): Promise<void> {
+  const g = a.gather;
+  if (g.root.kind !== 'must-gather') return;
+  for (const ns of namespaces)
+    await confinedWay(g.root.path, g.boundary, `namespaces/${ns}/core/events.yaml`);
+}
 
 /** What events are about the object, and the namespaces they land in. */
 function eventsOf(s: ParsedSubject): { about: EventSubject[]; namespaces: string[] } {
@@ -39,53 +50,40 @@ function eventsOf(s: ParsedSubject): { about: EventSubject[]; namespaces: string
   return { about: [own], namespaces: [...nodeEventNamespaces] };
 }
 
-export const eventsTool = tool({
+export const eventsTool = defineTool({
   name: 'mustgather_events',
   title: 'Warning events of an object',
   description:
     "An object's Warning events as the must-gather holds them (namespaces/<ns>/core/events.yaml, gather-extra's events.json), newest first: reason, count, first and last seen, message, reporting component and host, and the file and line. Name the object as findings do (node/<name>, mcp/<pool>, co/<name>, pdb/<namespace>/<name>, pod/<namespace>/<name> …). A node's and a pool's events are looked for in default and openshift-machine-config-operator, an operator's in its own namespace, its operand's and default; namespaces overrides where to look.",
   input: {
-    root: rootArg,
-    subject: z.string().describe('The object, e.g. node/<name>, mcp/worker, co/machine-config'),
-    namespaces: z
-      .array(z.string())
-      .optional()
-      .describe('Where to look instead of the usual namespaces of its kind'),
-    limit: z
-      .number()
-      .int()
-      .optional()
-      .describe(`Events given, default ${defaultItems}, at most ${maxItems}`),
+    type: 'object',
+    properties: {
+      root: rootField,
+      subject: {
+        type: 'string',
+        description: 'The object, e.g. node/<name>, mcp/worker, co/machine-config',
+      },
+      namespaces: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'Where to look instead of the usual namespaces of its kind',
+      },
+      limit: {
+        type: 'integer',
+        description: `Events given, default ${defaultItems}, at most ${maxItems}`,
+      },
+    },
+    required: ['subject'],
   },
-  output: {
-    root: z.string(),
-    subject: z.string(),
-    namespaces: z.array(z.string()).describe('The namespaces whose events were read'),
-    events: z.array(
-      z.object({
-        namespace: z.string(),
-        reason: z.string(),
-        count: z.number(),
-        first: z.string().nullable(),
-        last: z.string().nullable(),
-        message: z.string(),
-        component: z.string().nullable(),
-        host: z.string().nullable(),
-        file: z.string(),
-        line: z.number().int(),
-      }),
-    ),
-    total: z.number().int(),
-    unreadable: z.array(z.string()).describe('Events files that could not be read'),
-    present: z.boolean().describe('Whether the gather holds any events file'),
-    truncated: truncatedSchema,
-  },
-  async run(args, session) {
+  async run(args, gathers) {
     const s = parseSubject(args.subject);
-    const g = await session.one(args.root);
-    const a = await session.analysed(g);
+    const g = await gathers.one(args.root);
+    const a = await gathers.analysed(g);
     const of = eventsOf(s);
     const namespaces = args.namespaces?.map((n) => plainName('namespace', n)) ?? of.namespaces;
+    // Each events file is read through the confinement first: a namespace folder or an events
+    // file that is a link out of the gather is refused, not read as empty.
+    await confineEvents(a, namespaces);
     const read = await a.analysis.events.warnings(namespaces);
     const mine = newestFirst([...new Set(of.about.flatMap((x) => eventsAbout(read.events, x)))]);
     const iso = (d: Date | undefined) => (d ? d.toISOString() : null);
@@ -99,7 +97,7 @@ export const eventsTool = tool({
       component: e.component ?? null,
       host: e.host ?? null,
       file: a.name(e.location.file),
-      line: rangeIn(session.ctx.cache.peek(e.location.file), e.location).start.line + 1,
+      line: rangeIn(gathers.cache.peek(e.location.file), e.location).start.line + 1,
     }));
     const shown = bounded(
       all,
@@ -108,7 +106,7 @@ export const eventsTool = tool({
     );
     const unreadable = read.problems.map((p) => p.message);
     return {
-      structured: {
+      data: {
         root: g.id,
         subject: s.subject,
         namespaces,
@@ -118,21 +116,9 @@ export const eventsTool = tool({
         present: a.analysis.events.present,
         ...(shown.truncated ? { truncated: shown.truncated } : {}),
       },
-      text: [
-        a.analysis.events.present
-          ? `${all.length} Warning event${all.length === 1 ? '' : 's'} about ${s.subject} in ${namespaces.join(', ')}${shown.truncated ? `; ${shown.truncated.note}` : ''}.`
-          : `${g.id} holds no events file.`,
-        ...unreadable.map((u) => `Not read: ${u}`),
-        ...(shown.items.length
-          ? [
-              quoted(
-                shown.items
-                  .map((e) => `${e.last ?? '?'} ${e.reason} ×${e.count}: ${e.message}`)
-                  .join('\n'),
-              ),
-            ]
-          : []),
-      ].join('\n'),
+      headline: a.analysis.events.present
+        ? `${all.length} Warning event${all.length === 1 ? '' : 's'} about ${s.subject} in ${namespaces.length} namespace${namespaces.length === 1 ? '' : 's'}, newest first${unreadable.length ? `; ${unreadable.length} events file${unreadable.length === 1 ? '' : 's'} not read (unreadable)` : ''}${shown.truncated ? `; ${shown.truncated.note}` : ''}.`
+        : `${g.id} holds no events file.`,
     };
   },
 });

@@ -10,7 +10,7 @@ import { podLogFiles } from '../gather/gatherIndex';
 import { containerLogs } from '../gather/podLogs';
 import type { LogFile } from '../gather/podLogs';
 import type { Analysed } from './analysed';
-import { confined, plainName } from './confine';
+import { confined, confinedWay, plainName, subjectFilter } from './confine';
 import { Refusal } from './refusal';
 
 export interface ContainerRef {
@@ -20,6 +20,7 @@ export interface ContainerRef {
 }
 
 export function parseContainer(spec: string): ContainerRef {
+  subjectFilter('container', spec, 'name a container as <namespace>/<pod>/<container>');
   const parts = (spec.startsWith('log/') ? spec.slice(4) : spec).split('/');
   if (parts.length !== 3)
     throw new Refusal(`${JSON.stringify(spec)}: name a container as <namespace>/<pod>/<container>`);
@@ -63,6 +64,14 @@ export async function findContainerLogs(
     }
     const podRel = `${podsRel}/${pod}`;
     await confined(a.gather.boundary, podRel, podRel, true);
+    // The folders below the pod (`<container>/<container>/logs`): a link out at any depth is
+    // refused and said, not skipped into "no logs".
+    await confinedWay(
+      root.path,
+      a.gather.boundary,
+      `${podRel}/${c.container}/${c.container}/logs`,
+      true,
+    );
     paths = await podLogFiles(root, c.namespace, pod);
   } else {
     paths = a.analysis.index.logs;
