@@ -54,8 +54,8 @@ const table: Record<string, { paths: string[]; mayImport: string[] }> = {
     paths: ['reports'],
     mayImport: ['core', 'yaml', 'gather', 'model', 'machineconfig', 'rules', 'analysis', 'limits'],
   },
-  cli: {
-    paths: ['cli', 'cli.ts'],
+  service: {
+    paths: ['service'],
     mayImport: [
       'core',
       'yaml',
@@ -69,38 +69,13 @@ const table: Record<string, { paths: string[]; mayImport: string[] }> = {
       'version',
     ],
   },
-  mcp: {
-    paths: ['mcp', 'mcp.ts'],
-    mayImport: [
-      'core',
-      'yaml',
-      'gather',
-      'model',
-      'machineconfig',
-      'rules',
-      'analysis',
-      'reports',
-      'limits',
-      'version',
-    ],
-  },
-  // Everything but cli and mcp.
+  // The front ends: the facade, the contracts, their own layers.
+  agent: { paths: ['agent'], mayImport: ['core', 'service', 'limits', 'version'] },
+  cli: { paths: ['cli', 'cli.ts'], mayImport: ['core', 'service', 'limits', 'version'] },
+  mcp: { paths: ['mcp', 'mcp.ts'], mayImport: ['core', 'service', 'agent', 'limits', 'version'] },
   lsp: {
     paths: ['lsp', 'server.ts'],
-    mayImport: [
-      'core',
-      'protocol',
-      'limits',
-      'version',
-      'yaml',
-      'gather',
-      'model',
-      'machineconfig',
-      'rules',
-      'analysis',
-      'reports',
-      'features',
-    ],
+    mayImport: ['core', 'service', 'features', 'protocol', 'agent', 'limits', 'version'],
   },
 };
 const lspPackages = [
@@ -201,13 +176,29 @@ describe('import boundaries (eslint.config.mjs)', () => {
       packageRule,
     );
     await rejects('server/src/lsp/x.ts', "import { createServer } from '../mcp/server';\n");
-    await passes('server/src/mcp/x.ts', "import { toReported } from '../reports/reported';\n");
+    await passes('server/src/mcp/x.ts', "import { toReported } from '../service';\n");
     await rejects(
       'server/src/cli/x.ts',
       "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n",
       packageRule,
     );
     await rejects('server/src/analysis/x.ts', "import { z } from 'zod';\n", packageRule);
+  });
+
+  it('reject a front end reaching past the facade, and pass it through service/', async () => {
+    const below: [string, string][] = [
+      ['server/src/cli/x.ts', "import { analyzeRoot } from '../analysis/analyze';\n"],
+      ['server/src/cli.ts', "import { discoverGathers } from './gather/discover';\n"],
+      ['server/src/mcp/x.ts', "import { toReported } from '../reports/reported';\n"],
+      ['server/src/lsp/x.ts', "import { rules } from '../rules/registry';\n"],
+      ['server/src/server.ts', "import type { Snapshot } from './model/snapshot';\n"],
+      ['server/src/agent/x.ts', "import { parseText } from '../yaml/parse';\n"],
+      ['server/src/agent/x.ts', "export { unifiedDiff } from '../machineconfig/unifiedDiff';\n"],
+    ];
+    for (const [file, code] of below) await rejects(file, code);
+    await passes('server/src/cli/x.ts', "import { analyzeRoot } from '../service';\n");
+    await passes('server/src/lsp/x.ts', "import { allRuleMeta } from '../service/index';\n");
+    await passes('server/src/agent/x.ts', "import type { RootAnalysis } from '../service';\n");
   });
 
   it('reject the client importing server/src/analysis/analyze', () =>
