@@ -8,7 +8,7 @@ import { UsageError } from './cli/command';
 import type { ExitCode } from './cli/command';
 import { commands } from './cli/commands/table';
 import { commandHelp, overallHelp } from './cli/help';
-import { allRuleIds } from './rules/registry';
+import { allRuleIds } from './service';
 import { version } from './version';
 
 async function main(argv: string[]): Promise<ExitCode> {

@@ -54,8 +54,8 @@ const table: Record<string, { paths: string[]; mayImport: string[] }> = {
     paths: ['reports'],
     mayImport: ['core', 'yaml', 'gather', 'model', 'machineconfig', 'rules', 'analysis', 'limits'],
   },
-  cli: {
-    paths: ['cli', 'cli.ts'],
+  service: {
+    paths: ['service'],
     mayImport: [
       'core',
       'yaml',
@@ -69,58 +69,13 @@ const table: Record<string, { paths: string[]; mayImport: string[] }> = {
       'version',
     ],
   },
-  // The agent tools' core (one definition of each tool, one confinement): no LSP library, no MCP
-  // SDK or zod, no features, lsp, protocol, cli or mcp; the MCP server and the language server
-  // are its adapters.
-  agent: {
-    paths: ['agent'],
-    mayImport: [
-      'core',
-      'yaml',
-      'gather',
-      'model',
-      'machineconfig',
-      'rules',
-      'analysis',
-      'reports',
-      'limits',
-      'version',
-    ],
-  },
-  mcp: {
-    paths: ['mcp', 'mcp.ts'],
-    mayImport: [
-      'core',
-      'yaml',
-      'gather',
-      'model',
-      'machineconfig',
-      'rules',
-      'analysis',
-      'reports',
-      'limits',
-      'version',
-      'agent',
-    ],
-  },
-  // Everything but cli and mcp.
+  // The front ends: the facade, the contracts, their own layers.
+  agent: { paths: ['agent'], mayImport: ['core', 'service', 'limits', 'version'] },
+  cli: { paths: ['cli', 'cli.ts'], mayImport: ['core', 'service', 'limits', 'version'] },
+  mcp: { paths: ['mcp', 'mcp.ts'], mayImport: ['core', 'service', 'agent', 'limits', 'version'] },
   lsp: {
     paths: ['lsp', 'server.ts'],
-    mayImport: [
-      'core',
-      'protocol',
-      'limits',
-      'version',
-      'yaml',
-      'gather',
-      'model',
-      'machineconfig',
-      'rules',
-      'analysis',
-      'reports',
-      'features',
-      'agent',
-    ],
+    mayImport: ['core', 'service', 'features', 'protocol', 'agent', 'limits', 'version'],
   },
 };
 const lspPackages = [
@@ -147,7 +102,7 @@ const serverSrc = join(repoRoot, 'server', 'src');
 const isFile = (p: string) => p.endsWith('.ts');
 
 /** The file a probe of a module's path is linted as: the file itself, or a new one in the folder. */
-const probeFile = (p: string) => join(serverSrc, isFile(p) ? p : join(p, 'boundary-probe.ts'));
+const probeFile = (p: string) => join(serverSrc, isFile(p) ? p : join(p, 'boundaryProbe.ts'));
 
 /** One real file of a module's path, as an import specifier relative to server/src. */
 function sampleOf(p: string): string {
@@ -227,7 +182,7 @@ describe('import boundaries (eslint.config.mjs)', () => {
       "import { TextDocuments } from 'vscode-languageserver';\n",
       packageRule,
     );
-    await passes('server/src/agent/x.ts', "import { toReported } from '../reports/reported';\n");
+    await passes('server/src/agent/x.ts', "import { toReported } from '../service';\n");
     await passes('server/src/mcp/x.ts', "import { agentTools } from '../agent/front';\n");
     await passes('server/src/lsp/x.ts', "import { agentTools } from '../agent/front';\n");
   });
@@ -244,13 +199,29 @@ describe('import boundaries (eslint.config.mjs)', () => {
       packageRule,
     );
     await rejects('server/src/lsp/x.ts', "import { createServer } from '../mcp/server';\n");
-    await passes('server/src/mcp/x.ts', "import { toReported } from '../reports/reported';\n");
+    await passes('server/src/mcp/x.ts', "import { toReported } from '../service';\n");
     await rejects(
       'server/src/cli/x.ts',
       "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n",
       packageRule,
     );
     await rejects('server/src/analysis/x.ts', "import { z } from 'zod';\n", packageRule);
+  });
+
+  it('reject a front end reaching past the facade, and pass it through service/', async () => {
+    const below: [string, string][] = [
+      ['server/src/cli/x.ts', "import { analyzeRoot } from '../analysis/analyze';\n"],
+      ['server/src/cli.ts', "import { discoverGathers } from './gather/discover';\n"],
+      ['server/src/mcp/x.ts', "import { toReported } from '../reports/reported';\n"],
+      ['server/src/lsp/x.ts', "import { rules } from '../rules/registry';\n"],
+      ['server/src/server.ts', "import type { Snapshot } from './model/snapshot';\n"],
+      ['server/src/agent/x.ts', "import { parseText } from '../yaml/parse';\n"],
+      ['server/src/agent/x.ts', "export { unifiedDiff } from '../machineconfig/unifiedDiff';\n"],
+    ];
+    for (const [file, code] of below) await rejects(file, code);
+    await passes('server/src/cli/x.ts', "import { analyzeRoot } from '../service';\n");
+    await passes('server/src/lsp/x.ts', "import { allRuleMeta } from '../service/index';\n");
+    await passes('server/src/agent/x.ts', "import type { RootAnalysis } from '../service';\n");
   });
 
   it('reject the client importing server/src/analysis/analyze', () =>
@@ -369,7 +340,7 @@ describe('import boundaries (eslint.config.mjs)', () => {
   }
 
   it('let the client import only server/src/protocol/ of the server', async () => {
-    const probe = join(repoRoot, 'client', 'src', 'boundary-probe.ts');
+    const probe = join(repoRoot, 'client', 'src', 'boundaryProbe.ts');
     const imports = Object.entries(table).flatMap(([t, tm]) =>
       tm.paths.map((tp) => ({
         line: `import '${relative(dirname(probe), join(serverSrc, sampleOf(tp)))}';`,

@@ -3,20 +3,27 @@
  * once, while the files the analysis read are surely still in the bounded parse cache. Files
  * are named relative to the gather, as `mustgather_get` takes them back.
  */
-import { analyzeRoot } from '../analysis/analyze';
-import type { AnalysisContext, RootAnalysis } from '../analysis/analyze';
-import { recommendReport } from '../analysis/recommendReport';
-import { statusReport } from '../analysis/statusReport';
-import { intervalsOf } from '../analysis/timeline';
+import {
+  analyzeRoot,
+  intervalsOf,
+  rangeIn,
+  recommendReport,
+  statusReport,
+  toReported,
+  toReportedCauses,
+} from '../service';
+import type {
+  AnalysisContext,
+  ParsedFile,
+  ReportedCause,
+  ReportedFinding,
+  RootAnalysis,
+} from '../service';
 import type { Interval } from '../core/interval';
 import { pathDisplay } from '../core/paths';
 import type { PathDisplay } from '../core/paths';
 import type { RootRecommendReport } from '../core/recommend';
 import type { RootStatusReport } from '../core/updateStatus';
-import { toReported, toReportedCauses } from '../reports/reported';
-import type { ReportedCause, ReportedFinding } from '../reports/reported';
-import type { ParsedFile } from '../yaml/parse';
-import { rangeIn } from '../yaml/positions';
 import type { Gather } from './open';
 
 /** An interval with its evidence placed. */

@@ -6,9 +6,8 @@
  */
 import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { podLogFiles } from '../gather/gatherIndex';
-import { containerLogs } from '../gather/podLogs';
-import type { LogFile } from '../gather/podLogs';
+import { containerLogs, podLogFiles } from '../service';
+import type { LogFile } from '../service';
 import type { Analysed } from './analysed';
 import { confined, confinedWay, plainName, subjectFilter } from './confine';
 import { Refusal } from './refusal';

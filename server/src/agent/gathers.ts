@@ -4,7 +4,7 @@
  * open, never used as a path.
  */
 import { isAbsolute } from 'node:path';
-import type { ParsedFileCache } from '../gather/fileCache';
+import type { ParsedFileCache } from '../service';
 import type { Limits } from '../limits';
 import type { Analysed } from './analysed';
 import type { Gather, Opened } from './open';

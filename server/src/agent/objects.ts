@@ -6,15 +6,18 @@
  * by the parse limits.
  */
 import { readFile, stat } from 'node:fs/promises';
-import { cacheLimitsFrom } from '../gather/fileCache';
-import { filesOf } from '../gather/gatherIndex';
-import type { IndexedFile } from '../gather/gatherIndex';
+import {
+  arr,
+  cacheLimitsFrom,
+  filesOf,
+  parseText,
+  path,
+  rec,
+  splitPointer as split,
+  str,
+} from '../service';
+import type { IndexedFile, KubeObject, Snapshot } from '../service';
 import type { Limits } from '../limits';
-import { arr, path, rec, str } from '../model/access';
-import type { KubeObject } from '../model/kubeObject';
-import type { Snapshot } from '../model/snapshot';
-import { parseText } from '../yaml/parse';
-import { split } from '../yaml/pointer';
 import type { Analysed } from './analysed';
 import { confined, confinedWay } from './confine';
 import { Refusal } from './refusal';

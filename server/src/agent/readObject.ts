@@ -4,7 +4,7 @@
  * through the confined reader `mustgather_get` uses, and given as every answer is: bounded in
  * bytes, fenced, said to be data.
  */
-import { yamlLib } from '../yaml/lib';
+import { yamlLib } from '../service';
 import { boundedText, maxTextBytes } from './bounds';
 import type { Gathers } from './gathers';
 import { findObject, snapshotObjects } from './objects';

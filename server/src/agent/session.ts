@@ -3,9 +3,8 @@
  * must-gathers found under them, and each one's analysis, made on first use and kept until the
  * agent asks for a fresh look or the client's roots change.
  */
-import { analysisContext } from '../analysis/analyze';
-import type { AnalysisContext } from '../analysis/analyze';
-import type { ParsedFileCache } from '../gather/fileCache';
+import { analysisContext } from '../service';
+import type { AnalysisContext, ParsedFileCache } from '../service';
 import type { Limits } from '../limits';
 import { analyse } from './analysed';
 import type { Analysed } from './analysed';

@@ -3,8 +3,8 @@
  * (the parse cache), read again through the cache when it was evicted, confined to the gather.
  * A log's text is its tail: a line before it is said to be unread, never guessed.
  */
-import type { ParsedFileCache } from '../gather/fileCache';
-import { logFileOf } from '../gather/podLogs';
+import { logFileOf } from '../service';
+import type { ParsedFileCache } from '../service';
 import { clipLine } from './bounds';
 import { confined } from './confine';
 import type { Gather } from './open';

@@ -1,5 +1,5 @@
 /** `must-gather-inspector cache list|clear`: the archives extracted into the cache. */
-import { clearCache, listCache } from '../gather/archiveCache';
+import { clearCache, listCache } from '../service';
 
 export async function cacheCommand(action: 'list' | 'clear', cacheDir: string): Promise<number> {
   if (action === 'clear') {

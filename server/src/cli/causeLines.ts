@@ -4,7 +4,7 @@
  * finding, root first.
  */
 import { inRoot } from '../core/paths';
-import type { ReportedCause, ReportedFinding } from '../reports/reported';
+import type { ReportedCause, ReportedFinding } from '../service';
 import { findingLines, sevColor } from './findingLines';
 import type { Detail, Paint } from './findingLines';
 

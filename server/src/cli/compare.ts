@@ -3,8 +3,8 @@
  * that changed with their facts before → after, the findings that cleared, appeared or changed
  * level, each with its file:line) or the JSON contract (`reports/comparison.ts`).
  */
-import type { ReportedComparedFinding, ReportedComparison } from '../reports/comparison';
-import { apart, controlPlaneBrief, levelChange, none, poolBriefs } from '../reports/comparison';
+import { apart, controlPlaneBrief, levelChange, none, poolBriefs } from '../service';
+import type { ReportedComparedFinding, ReportedComparison } from '../service';
 
 export function formatCompareJson(r: ReportedComparison): string {
   return JSON.stringify(r, null, 2) + '\n';

@@ -3,16 +3,12 @@
  * each), both analysed, `analysis/compareGathers.ts` compares them, and `cli/compare.ts`
  * prints. Two clusters' gathers are refused without --force.
  */
-import { analysisContext, analyzeRoot } from '../analysis/analyze';
-import type { RootAnalysis } from '../analysis/analyze';
-import { compareGathers } from '../analysis/compareGathers';
-import { placeComparison } from '../reports/comparison';
-import type { RuleLevels } from '../analysis/analyze';
+import { analysisContext, analyzeRoot, compareGathers, placeComparison } from '../service';
+import type { GatherRoot, RootAnalysis, RuleLevels } from '../service';
 import type { Limits } from '../limits';
 import { formatCompareJson, formatCompareText } from './compare';
 import { openGathers } from './openGathers';
 import type { OpenedGathers } from './openGathers';
-import type { GatherRoot } from '../gather/discover';
 
 export interface CompareArgs {
   /** Two gathers of one cluster, each a must-gather (or an archive of one). */

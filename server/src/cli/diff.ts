@@ -4,21 +4,19 @@
  * the first root (in path order) that has both configs is used.
  */
 import {
+  buildIndex,
+  decodeOptionsFrom,
   findMachineConfig,
   listMachineConfigs,
+  loadClusterVersion,
+  normalizeMachineConfig,
+  parseRelease,
   similarNames,
-} from '../analysis/loadMachineConfigs';
-import type { MachineConfigListing } from '../analysis/loadMachineConfigs';
-import { loadClusterVersion } from '../analysis/loadSnapshot';
-import type { GatherRoot } from '../gather/discover';
-import type { AnalysisContext } from '../analysis/analyze';
-import { decodeOptionsFrom } from '../machineconfig/dataUrl';
-import type { DecodeOptions } from '../machineconfig/dataUrl';
-import { buildIndex } from '../gather/gatherIndex';
-import { normalizeMachineConfig } from '../machineconfig/normalize';
-import { summarizeChanges, summaryText } from '../machineconfig/changeSummary';
-import { parseRelease } from '../model/release';
-import { unifiedDiff } from '../machineconfig/unifiedDiff';
+  summarizeChanges,
+  summaryText,
+  unifiedDiff,
+} from '../service';
+import type { AnalysisContext, DecodeOptions, GatherRoot, MachineConfigListing } from '../service';
 
 export type DiffOutcome = { ok: true; output: string } | { ok: false; error: string };
 

@@ -3,7 +3,7 @@
  * detail and related evidence under it.
  */
 import { inRoot } from '../core/paths';
-import type { ReportedFinding } from '../reports/reported';
+import type { ReportedFinding } from '../service';
 
 /** How much the text report tells: messages only, each cause once (the default), or everything. */
 export type Detail = 'brief' | 'default' | 'verbose';

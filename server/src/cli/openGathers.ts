@@ -7,9 +7,8 @@ import { stat } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { pathDisplay } from '../core/paths';
 import type { PathDisplay } from '../core/paths';
-import { archiveBoundsFrom, openArchive } from '../gather/archiveCache';
-import { discoverGathers, maxDiscoveryDepth } from '../gather/discover';
-import type { GatherRoot } from '../gather/discover';
+import { archiveBoundsFrom, discoverGathers, maxDiscoveryDepth, openArchive } from '../service';
+import type { GatherRoot } from '../service';
 import type { Limits } from '../limits';
 import { terminalProgress } from './progress';
 

@@ -1,6 +1,6 @@
 /** The kinds of option the commands declare, and the options several commands share. */
-import { isRuleLevel, ruleLevelNames } from '../analysis/analyze';
-import type { RuleLevels } from '../analysis/analyze';
+import { isRuleLevel, ruleLevelNames } from '../service';
+import type { RuleLevels } from '../service';
 import { defaultLimits, isLimitName, limitNames, limitProblem } from '../limits';
 import type { Limits } from '../limits';
 import { UsageError } from './command';

@@ -4,11 +4,10 @@
  */
 import { pathDisplay } from '../core/paths';
 import type { PathDisplay } from '../core/paths';
-import type { RootAnalysis } from '../analysis/analyze';
+import { toReportedSummaries } from '../service';
+import type { ReportedCause, ReportedFinding, RootAnalysis } from '../service';
 import { summaryLine, summaryNotes, summaryProvenance } from '../core/gatherSummary';
 import type { GatherSummary } from '../core/gatherSummary';
-import { toReportedSummaries } from '../reports/reported';
-import type { ReportedCause, ReportedFinding } from '../reports/reported';
 import { causeLines } from './causeLines';
 import { findingLines, painter } from './findingLines';
 import type { Detail, Paint } from './findingLines';

@@ -8,9 +8,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as Sarif from 'sarif';
 import type { Severity } from '../core/finding';
-import { docPage } from '../rules/rule';
-import type { RuleMeta } from '../rules/rule';
-import type { ReportedCause, ReportedFinding } from '../reports/reported';
+import { docPage } from '../service';
+import type { ReportedCause, ReportedFinding, RuleMeta } from '../service';
 
 /** What the partial fingerprint is keyed by; bump the version if its value ever changes meaning. */
 const fingerprintKey = 'mustGatherInspector/v1';

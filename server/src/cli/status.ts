@@ -8,7 +8,7 @@ import { summaryLine } from '../core/gatherSummary';
 import { inRoot } from '../core/paths';
 import { clip, duration, ocDuration } from '../core/text';
 import { controlPlaneLabels } from '../core/updateStatus';
-import { causeRows, insightRows } from '../reports/healthRows';
+import { causeRows, insightRows } from '../service';
 import type { Evidence, NodeReport, PoolReport, StatusReport } from '../core/updateStatus';
 
 /** Nodes listed per pool before the rest are summed up (Degraded and Unavailable always show). */

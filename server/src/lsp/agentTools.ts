@@ -5,10 +5,9 @@
  * gives it; a refusal is the tool's error result, its sentence as is.
  */
 import { realpath } from 'node:fs/promises';
-import type { RootAnalysis } from '../analysis/analyze';
+import type { ParsedFileCache, RootAnalysis } from '../service';
 import { agentTools, callTool, Gathers, placed } from '../agent/front';
 import type { Analysed, Gather, Opened } from '../agent/front';
-import type { ParsedFileCache } from '../gather/fileCache';
 import type { Limits } from '../limits';
 import type { AgentToolResult } from '../protocol/messages';
 import { withParsedFiles } from './parsedFiles';

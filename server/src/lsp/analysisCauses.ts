@@ -3,8 +3,8 @@
  * Findings view ask for them often. The server appends open files' problems to an analysis'
  * findings after it runs, so the kept grouping is redone when their number changed.
  */
-import type { RootAnalysis } from '../analysis/analyze';
-import { causesOf } from '../analysis/causes';
+import { causesOf } from '../service';
+import type { RootAnalysis } from '../service';
 import type { Cause } from '../core/cause';
 
 const kept = new WeakMap<RootAnalysis, { count: number; causes: Cause[] }>();

@@ -9,8 +9,7 @@ import type {
   Connection,
   WorkDoneProgressReporter,
 } from 'vscode-languageserver';
-import { ExtractionCancelled } from '../gather/archive/extract';
-import { archiveBoundsFrom, openArchive } from '../gather/archiveCache';
+import { archiveBoundsFrom, ExtractionCancelled, openArchive } from '../service';
 import type { Limits } from '../limits';
 import type { OpenArchiveResult } from '../protocol/messages';
 

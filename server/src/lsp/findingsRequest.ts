@@ -5,14 +5,13 @@
  * makes sure every finding is shown exactly once whatever the grouping says.
  */
 import { pathToFileURL } from 'node:url';
-import type { RootAnalysis } from '../analysis/analyze';
+import { rangeIn } from '../service';
+import type { ParsedFile, RootAnalysis } from '../service';
 import { analysisCauses } from './analysisCauses';
 import type { Cause } from '../core/cause';
 import { severityRank } from '../core/finding';
 import type { Finding, Location } from '../core/finding';
 import type { CauseEntry, EvidenceLink, FindingEntry, RootFindings } from '../protocol/messages';
-import type { ParsedFile } from '../yaml/parse';
-import { rangeIn } from '../yaml/positions';
 
 /**
  * @param place how the root is named (`Workspace.placeOf`).

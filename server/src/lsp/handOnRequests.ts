@@ -7,20 +7,24 @@
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { RootAnalysis } from '../analysis/analyze';
-import { compareGathers } from '../analysis/compareGathers';
-import { statusReport } from '../analysis/statusReport';
+import {
+  compareGathers,
+  formatCaseHtml,
+  formatCaseMarkdown,
+  joinPointer,
+  objectComparisonMarkdown,
+  offsetOf,
+  pathAt,
+  placeComparison,
+  statusReport,
+  toReported,
+  toReportedCauses,
+} from '../service';
+import type { ParsedFileCache, RootAnalysis } from '../service';
 import { isoTime } from '../core/text';
 import { objectsOf } from '../features/symbols/objects';
 import type { ObjectEntry } from '../features/symbols/objects';
-import type { ParsedFileCache } from '../gather/fileCache';
 import type { CaseReportResult, OtherGathersResult } from '../protocol/messages';
-import { formatCaseHtml, formatCaseMarkdown } from '../reports/caseReport';
-import { objectComparisonMarkdown, placeComparison } from '../reports/comparison';
-import { toReported, toReportedCauses } from '../reports/reported';
-import { pathAt } from '../yaml/pathAt';
-import { join as joinPointer } from '../yaml/pointer';
-import { offsetOf } from '../yaml/positions';
 import type { Cause } from '../core/cause';
 import type { Peek } from './parsedFiles';
 

@@ -4,12 +4,15 @@
  * from the root's index; parsed files come from the shared cache.
  */
 import { pathToFileURL } from 'node:url';
-import { listMachineConfigs } from '../analysis/loadMachineConfigs';
-import type { MachineConfigListing } from '../analysis/loadMachineConfigs';
-import { decodeOptionsFrom } from '../machineconfig/dataUrl';
-import { normalizeMachineConfig } from '../machineconfig/normalize';
-import { summarizeChanges, summaryMarkdown } from '../machineconfig/changeSummary';
-import { parseRelease } from '../model/release';
+import {
+  decodeOptionsFrom,
+  listMachineConfigs,
+  normalizeMachineConfig,
+  parseRelease,
+  summarizeChanges,
+  summaryMarkdown,
+} from '../service';
+import type { MachineConfigListing } from '../service';
 import type { MachineConfigEntry } from '../protocol/messages';
 import type { Workspace } from './workspace';
 

@@ -5,8 +5,7 @@
  * to the file's first line. So an answer is built once; the files it missed are parsed, and it
  * is built again.
  */
-import type { ParsedFileCache, ReadMode } from '../gather/fileCache';
-import type { ParsedFile } from '../yaml/parse';
+import type { ParsedFile, ParsedFileCache, ReadMode } from '../service';
 
 export type Peek = (file: string) => ParsedFile | undefined;
 

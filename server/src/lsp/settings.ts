@@ -4,14 +4,12 @@
  * `mustGatherInspector.limits` per window, and the client's initialisation options.
  */
 import { isAbsolute, sep } from 'node:path';
-import { defaultCacheDir } from '../gather/archiveCache';
+import { allRuleIds, defaultCacheDir, isRuleLevel, ruleLevelNames } from '../service';
+import type { RuleLevels } from '../service';
 import { pathToFileURL } from 'node:url';
 import type { Connection } from 'vscode-languageserver';
-import { isRuleLevel, ruleLevelNames } from '../analysis/analyze';
-import type { RuleLevels } from '../analysis/analyze';
 import { limitsFrom } from '../limits';
 import type { Limits } from '../limits';
-import { allRuleIds } from '../rules/registry';
 
 export class Settings {
   constructor(

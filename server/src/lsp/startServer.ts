@@ -13,9 +13,17 @@ import {
 } from 'vscode-languageserver';
 import type { Connection, InitializeResult, WorkspaceFolder } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { RuleLevels } from '../analysis/analyze';
-import { listMachineConfigs } from '../analysis/loadMachineConfigs';
-import { statusReport } from '../analysis/statusReport';
+import {
+  cachedRoot,
+  findArchives,
+  listMachineConfigs,
+  logFileOf,
+  offsetOf,
+  rangeIn,
+  recommendReport,
+  statusReport,
+} from '../service';
+import type { RootAnalysis, RuleLevels } from '../service';
 import type { Finding } from '../core/finding';
 import { poolCodeLenses } from '../features/codeLens';
 import { toDiagnostic } from '../features/diagnostics';
@@ -27,15 +35,11 @@ import { objectsOf } from '../features/symbols/objects';
 import { caseReport, gatherComparisonMarkdown, otherGathers } from './handOnRequests';
 import { withParsedFiles } from './parsedFiles';
 import { agentTool } from './agentTools';
-import type { RootAnalysis } from '../analysis/analyze';
 import {
   matchObjects,
   resolveSymbol,
   toWorkspaceSymbols,
 } from '../features/symbols/workspaceSymbols';
-import { findArchives } from '../gather/archiveCandidates';
-import { cachedRoot } from '../gather/archiveCache';
-import { logFileOf } from '../gather/podLogs';
 import { defaultLimits } from '../limits';
 import {
   ArchivesRequest,
@@ -57,10 +61,8 @@ import {
   UpdateStatusRequest,
 } from '../protocol/messages';
 import { version } from '../version';
-import { offsetOf, rangeIn } from '../yaml/positions';
 import { rootFindings } from './findingsRequest';
 import { rootTimeline } from './timelineRequest';
-import { recommendReport } from '../analysis/recommendReport';
 import { compareSummary, machineConfigEntries, normalizedConfig } from './machineConfigRequests';
 import { analysisCauses } from './analysisCauses';
 import { Publisher } from './publisher';

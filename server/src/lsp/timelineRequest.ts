@@ -4,15 +4,12 @@
  * parse the diagnostics use, and the causes a finding can highlight. Translation only.
  */
 import { pathToFileURL } from 'node:url';
-import type { RootAnalysis } from '../analysis/analyze';
-import { intervalsOf } from '../analysis/timeline';
-import { openingWindow, timelineLanes } from '../analysis/timelineLanes';
+import { intervalsOf, openingWindow, rangeIn, timelineLanes } from '../service';
+import type { ParsedFile, RootAnalysis } from '../service';
 import { summaryHeadline } from '../core/gatherSummary';
 import type { Interval } from '../core/interval';
 import type { Cause } from '../core/cause';
 import type { RootTimelineView, TimelineBar } from '../protocol/messages';
-import type { ParsedFile } from '../yaml/parse';
-import { rangeIn } from '../yaml/positions';
 
 export function rootTimeline(
   a: RootAnalysis,

@@ -5,16 +5,20 @@
  */
 import { stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
-import { analysisContext, analyzeRoot, applyLevels } from '../analysis/analyze';
-import type { RootAnalysis, RuleLevels } from '../analysis/analyze';
-import { openFileProblems } from '../analysis/fileProblems';
+import {
+  analysisContext,
+  analyzeRoot,
+  applyLevels,
+  archiveOfExtraction,
+  discoverRoots,
+  logNotes,
+  maxDiscoveryDepth,
+  openFileProblems,
+  ParsedFileCache,
+} from '../service';
+import type { GatherRoot, RootAnalysis, RuleLevels } from '../service';
 import type { Finding } from '../core/finding';
-import { discoverRoots, maxDiscoveryDepth } from '../gather/discover';
-import type { GatherRoot } from '../gather/discover';
-import { ParsedFileCache } from '../gather/fileCache';
-import { archiveOfExtraction } from '../gather/archiveCache';
 import { pathDisplay } from '../core/paths';
-import { logNotes } from '../gather/notes';
 import { defaultLimits } from '../limits';
 import type { Limits } from '../limits';
 import type { StatusParams } from '../protocol/messages';

@@ -1,6 +1,6 @@
 /** The MCP server's command line: `[--cache-dir DIR] [--limit <name>=<n>]… [path…]`. */
 import { resolve } from 'node:path';
-import { defaultCacheDir } from '../gather/archiveCache';
+import { defaultCacheDir } from '../service';
 import { defaultLimits, isLimitName, limitNames, limitProblem } from '../limits';
 import type { Limits } from '../limits';
 

@@ -4,16 +4,17 @@
  * nodes for it (reboot, reload, drain first), and the diff of their decoded, normalised contents.
  */
 import {
+  decodeOptionsFrom,
   findMachineConfig,
   listMachineConfigs,
+  normalizeMachineConfig,
+  parseRelease,
   similarNames,
-} from '../../analysis/loadMachineConfigs';
-import type { MachineConfigListing } from '../../analysis/loadMachineConfigs';
-import { decodeOptionsFrom } from '../../machineconfig/dataUrl';
-import { normalizeMachineConfig } from '../../machineconfig/normalize';
-import { summarizeChanges, summaryText } from '../../machineconfig/changeSummary';
-import { unifiedDiff } from '../../machineconfig/unifiedDiff';
-import { parseRelease } from '../../model/release';
+  summarizeChanges,
+  summaryText,
+  unifiedDiff,
+} from '../../service';
+import type { MachineConfigListing } from '../../service';
 import { boundedText, countOf, defaultTextBytes, maxTextBytes } from '../bounds';
 import { confined, plainName } from '../confine';
 import { Refusal } from '../refusal';

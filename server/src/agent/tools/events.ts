@@ -4,10 +4,15 @@
  * land in follows the hover's rule: a node's and a pool's in `default` and the MCO's namespace,
  * an operator's in its own, its operand's and `default`, a namespaced object's in its namespace.
  */
-import { eventsAbout, newestFirst, nodeEventNamespaces } from '../../model/events';
-import type { EventSubject } from '../../model/events';
-import { operandNamespace, operatorNamespace } from '../../model/staticPods';
-import { rangeIn } from '../../yaml/positions';
+import {
+  eventsAbout,
+  newestFirst,
+  nodeEventNamespaces,
+  operandNamespace,
+  operatorNamespace,
+  rangeIn,
+} from '../../service';
+import type { EventSubject } from '../../service';
 import { bounded, countOf, defaultItems, maxItems } from '../bounds';
 import { confinedWay, plainName } from '../confine';
 import type { Analysed } from '../analysed';

@@ -1,6 +1,6 @@
 /** `mustgather_explain`: one finding with its explanation and the lines around each piece of evidence. */
-import { allRuleMeta } from '../../rules/registry';
-import type { ReportedFinding } from '../../reports/reported';
+import { allRuleMeta } from '../../service';
+import type { ReportedFinding } from '../../service';
 import { countOf } from '../bounds';
 import { Refusal } from '../refusal';
 import { subjectFilter } from '../confine';

@@ -4,8 +4,8 @@
  */
 import { severityRank } from '../../core/finding';
 import type { Severity } from '../../core/finding';
-import { allRuleIds } from '../../rules/registry';
-import type { ReportedFinding } from '../../reports/reported';
+import { allRuleIds } from '../../service';
+import type { ReportedFinding } from '../../service';
 import { bounded, countOf, defaultItems, maxItems } from '../bounds';
 import { subjectFilter } from '../confine';
 import { Refusal } from '../refusal';

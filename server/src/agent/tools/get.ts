@@ -3,8 +3,7 @@
  * the must-gather), `metadata.managedFields` dropped. Both are confined to the gather: a name
  * with `..`, an absolute path and a link out of the gather are refused.
  */
-import { rec } from '../../model/access';
-import { yamlLib } from '../../yaml/lib';
+import { rec, yamlLib } from '../../service';
 import { boundedText, countOf, defaultTextBytes, maxTextBytes } from '../bounds';
 import { relativePath } from '../confine';
 import { findObject, readDocuments } from '../objects';

@@ -3,7 +3,7 @@
  * bounded in lines and bytes. Each file is read from its end (`maxLogMiB`, plain or gzipped, as
  * the analysis reads logs), the lines before counted so line numbers are the file's own.
  */
-import { readLogTail } from '../../gather/logTail';
+import { readLogTail } from '../../service';
 import { bounded, countOf, defaultTextBytes, maxTextBytes } from '../bounds';
 import { confined } from '../confine';
 import { findContainerLogs, parseContainer } from '../containerLogs';

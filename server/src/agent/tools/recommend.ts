@@ -2,7 +2,7 @@
  * `mustgather_recommend`: whether and to what it is safe to update, as `recommend --format json`
  * answers per root: `oc adm upgrade recommend` offline plus what only the gather shows.
  */
-import { recommendReport } from '../../analysis/recommendReport';
+import { recommendReport } from '../../service';
 import type { RootRecommendReport } from '../../core/recommend';
 import { rootField } from '../schema';
 import { defineTool } from '../tool';

@@ -1,12 +1,15 @@
 /** `analyze <path>`: every finding, each under its cause, as text, JSON or SARIF. */
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { analyzeRoot } from '../../analysis/analyze';
-import type { RootAnalysis } from '../../analysis/analyze';
-import { logNotes } from '../../gather/notes';
-import { toReported, toReportedCauses, toReportedSummaries } from '../../reports/reported';
-import type { ReportedCause, ReportedFinding } from '../../reports/reported';
-import { allRuleMeta } from '../../rules/registry';
+import {
+  allRuleMeta,
+  analyzeRoot,
+  logNotes,
+  toReported,
+  toReportedCauses,
+  toReportedSummaries,
+} from '../../service';
+import type { ReportedCause, ReportedFinding, RootAnalysis } from '../../service';
 import { version } from '../../version';
 import { defineCommand, UsageError } from '../command';
 import type { Option } from '../command';

@@ -1,6 +1,5 @@
 /** `recommend <path>`: before an update, is it safe, and to what (oc adm upgrade recommend). */
-import { analyzeRoot } from '../../analysis/analyze';
-import { recommendReport } from '../../analysis/recommendReport';
+import { analyzeRoot, recommendReport } from '../../service';
 import type { RootRecommendReport } from '../../core/recommend';
 import { defineCommand, UsageError } from '../command';
 import type { Option } from '../command';

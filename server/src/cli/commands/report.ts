@@ -1,14 +1,18 @@
 /** `report <path>`: a case summary to paste into a support case, as Markdown or one HTML file. */
 import { realpath, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { analyzeRoot } from '../../analysis/analyze';
-import { statusReport } from '../../analysis/statusReport';
+import {
+  analyzeRoot,
+  formatCaseHtml,
+  formatCaseMarkdown,
+  logNotes,
+  statusReport,
+  toReported,
+  toReportedCauses,
+} from '../../service';
+import type { ReportedCause, ReportedFinding } from '../../service';
 import { isInside } from '../../core/paths';
 import type { RootStatusReport } from '../../core/updateStatus';
-import { logNotes } from '../../gather/notes';
-import { formatCaseHtml, formatCaseMarkdown } from '../../reports/caseReport';
-import { toReported, toReportedCauses } from '../../reports/reported';
-import type { ReportedCause, ReportedFinding } from '../../reports/reported';
 import { version } from '../../version';
 import { defineCommand } from '../command';
 import { cacheDirOption, choice, limitOption, ruleOption, text } from '../options';

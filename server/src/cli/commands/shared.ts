@@ -1,8 +1,7 @@
 /** What the commands that read must-gathers share: their arguments and how they open them. */
 import { resolve } from 'node:path';
-import { analysisContext } from '../../analysis/analyze';
-import type { AnalysisContext, RuleLevels } from '../../analysis/analyze';
-import { defaultCacheDir } from '../../gather/archiveCache';
+import { analysisContext, defaultCacheDir } from '../../service';
+import type { AnalysisContext, RuleLevels } from '../../service';
 import type { Limits } from '../../limits';
 import { UsageError } from '../command';
 import type { Parsed } from '../command';

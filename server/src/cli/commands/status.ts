@@ -1,8 +1,6 @@
 /** `status <path>`: where the update stands, as `oc adm upgrade status` would say it. */
-import { analyzeRoot } from '../../analysis/analyze';
-import { statusReport } from '../../analysis/statusReport';
+import { analyzeRoot, logNotes, statusReport } from '../../service';
 import type { RootStatusReport } from '../../core/updateStatus';
-import { logNotes } from '../../gather/notes';
 import { defineCommand } from '../command';
 import { cacheDirOption, flag, limitOption, ruleOption, textOrJson } from '../options';
 import { formatStatusJson, formatStatusText } from '../status';

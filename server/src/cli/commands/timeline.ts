@@ -1,8 +1,6 @@
 /** `timeline <path>`: what happened when, oldest first. */
-import { analyzeRoot } from '../../analysis/analyze';
-import { intervalsOf } from '../../analysis/timeline';
+import { analyzeRoot, intervalsOf, rangeIn } from '../../service';
 import type { Interval } from '../../core/interval';
-import { rangeIn } from '../../yaml/positions';
 import { defineCommand } from '../command';
 import { cacheDirOption, choice, limitOption, ruleOption, text } from '../options';
 import { formatOriginIntervals } from '../originIntervals';

@@ -1,7 +1,6 @@
 /** What `diffConfigs`'s tool answers, as an MCP output schema (the data the agent core gives). */
 import { z } from 'zod';
-import type { MachineConfigSummary } from '../../machineconfig/changeSummary';
-import type { RebootDecision } from '../../machineconfig/reboot';
+import type { MachineConfigSummary, RebootDecision } from '../../service';
 import { described, textTruncatedSchema } from '../schemas';
 
 const changes = z.object({
