@@ -6,15 +6,13 @@
 import {
   buildIndex,
   decodeOptionsFrom,
+  diffMachineConfigs,
   findMachineConfig,
   listMachineConfigs,
   loadClusterVersion,
-  normalizeMachineConfig,
+  machineConfigHint,
   parseRelease,
-  similarNames,
-  summarizeChanges,
   summaryText,
-  unifiedDiff,
 } from '../service';
 import type { AnalysisContext, DecodeOptions, GatherRoot, MachineConfigListing } from '../service';
 
@@ -51,20 +49,10 @@ function render(
   releaseMinor: number | undefined,
   decode: DecodeOptions,
 ): string {
-  const summary = summarizeChanges(a.raw, b.raw, releaseMinor, decode);
-  const diff = unified(a, b, decode);
+  const { summary, diff } = diffMachineConfigs(a, b, releaseMinor, decode);
   if (format === 'json')
     return JSON.stringify({ a: a.name, b: b.name, summary, diff }, null, 2) + '\n';
   return `${summaryText(summary)}\n${diff === '' ? 'The normalised configs are identical.\n' : diff}`;
-}
-
-function unified(a: MachineConfigListing, b: MachineConfigListing, decode: DecodeOptions): string {
-  return unifiedDiff(
-    normalizeMachineConfig(a.raw, decode),
-    normalizeMachineConfig(b.raw, decode),
-    a.name,
-    b.name,
-  );
 }
 
 function notFound(all: MachineConfigListing[], nameA: string, nameB: string): string {
@@ -74,17 +62,5 @@ function notFound(all: MachineConfigListing[], nameA: string, nameB: string): st
   if (missing.length === 0) {
     return `${nameA} and ${nameB} are not in the same must-gather; compare configs of one root`;
   }
-  return missing
-    .map((n) => {
-      const close = similarNames(all, n);
-      return close.length > 0
-        ? `no MachineConfig named ${n}; close names: ${close.join(', ')}`
-        : `no MachineConfig named ${n}; rendered configs here: ${rendered(all).join(', ')}`;
-    })
-    .join('\n');
-}
-
-function rendered(all: MachineConfigListing[]): string[] {
-  const names = [...new Set(all.filter((m) => m.name.startsWith('rendered-')).map((m) => m.name))];
-  return names.length > 0 ? names : [...new Set(all.map((m) => m.name))].slice(0, 20);
+  return missing.map((n) => `no MachineConfig named ${n}; ${machineConfigHint(all, n)}`).join('\n');
 }

@@ -59,6 +59,8 @@ export {
   similarNames,
 } from '../analysis/loadMachineConfigs';
 export type { MachineConfigListing } from '../analysis/loadMachineConfigs';
+export { diffMachineConfigs, machineConfigHint } from '../analysis/diffMachineConfigs';
+export type { MachineConfigDiff } from '../analysis/diffMachineConfigs';
 export { decodeOptionsFrom } from '../machineconfig/dataUrl';
 export type { DecodeOptions } from '../machineconfig/dataUrl';
 export { normalizeMachineConfig } from '../machineconfig/normalize';

@@ -5,14 +5,12 @@
  */
 import {
   decodeOptionsFrom,
+  diffMachineConfigs,
   findMachineConfig,
   listMachineConfigs,
-  normalizeMachineConfig,
+  machineConfigHint,
   parseRelease,
-  similarNames,
-  summarizeChanges,
   summaryText,
-  unifiedDiff,
 } from '../../service';
 import type { MachineConfigListing } from '../../service';
 import { boundedText, countOf, defaultTextBytes, maxTextBytes } from '../bounds';
@@ -51,15 +49,10 @@ export const diffConfigsTool = defineTool({
     const pick = async (name: string): Promise<MachineConfigListing> => {
       const m = findMachineConfig(list, name);
       if (!m) {
-        const close = similarNames(list, name);
-        const rendered = list
-          .filter((x) => x.name.startsWith('rendered-'))
-          .map((x) => x.name)
-          .slice(0, 20);
         throw new Refusal(
           list.length === 0
             ? `${g.id} holds no MachineConfig`
-            : `no MachineConfig ${name} in ${g.id}; ${close.length ? `close names: ${close.join(', ')}` : `rendered configs: ${rendered.join(', ')}`}`,
+            : `no MachineConfig ${name} in ${g.id}; ${machineConfigHint(list, name)}`,
         );
       }
       await confined(g.boundary, m.file, an.name(m.file));
@@ -69,17 +62,11 @@ export const diffConfigsTool = defineTool({
     const b = await pick(nameB);
     const decode = decodeOptionsFrom(gathers.limits);
     // The reboot rules follow the release the cluster is updating to, as the CLI's diff does.
-    const summary = summarizeChanges(
-      a.raw,
-      b.raw,
+    const { summary, diff } = diffMachineConfigs(
+      a,
+      b,
       parseRelease(an.analysis.snapshot.clusterVersion?.desiredVersion)?.minor,
-      decode,
-    );
-    const diff = unifiedDiff(
-      normalizeMachineConfig(a.raw, decode),
-      normalizeMachineConfig(b.raw, decode),
-      a.name,
-      b.name,
+      decodeOptionsFrom(gathers.limits),
     );
     const cut = boundedText(
       diff,
