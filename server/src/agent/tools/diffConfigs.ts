@@ -60,7 +60,6 @@ export const diffConfigsTool = defineTool({
     };
     const a = await pick(nameA);
     const b = await pick(nameB);
-    const decode = decodeOptionsFrom(gathers.limits);
     // The reboot rules follow the release the cluster is updating to, as the CLI's diff does.
     const { summary, diff } = diffMachineConfigs(
       a,
