@@ -53,18 +53,12 @@ export { intervalsOf } from '../analysis/timeline';
 export { openingWindow, timelineLanes } from '../analysis/timelineLanes';
 
 // Diff: rendered MachineConfigs, decoded, normalized, compared and summarized.
-export {
-  findMachineConfig,
-  listMachineConfigs,
-  similarNames,
-} from '../analysis/loadMachineConfigs';
+export { findMachineConfig, listMachineConfigs } from '../analysis/loadMachineConfigs';
 export type { MachineConfigListing } from '../analysis/loadMachineConfigs';
 export { diffMachineConfigs, machineConfigHint } from '../analysis/diffMachineConfigs';
-export type { MachineConfigDiff } from '../analysis/diffMachineConfigs';
 export { decodeOptionsFrom } from '../machineconfig/dataUrl';
 export type { DecodeOptions } from '../machineconfig/dataUrl';
 export { normalizeMachineConfig } from '../machineconfig/normalize';
-export { unifiedDiff } from '../machineconfig/unifiedDiff';
 export { summarizeChanges, summaryMarkdown, summaryText } from '../machineconfig/changeSummary';
 export type { MachineConfigSummary } from '../machineconfig/changeSummary';
 export type { RebootDecision } from '../machineconfig/reboot';
