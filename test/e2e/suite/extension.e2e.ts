@@ -267,7 +267,17 @@ suite('Must-Gather Inspector in VS Code', () => {
     const text = r.content
       .map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : ''))
       .join('');
-    assert.match(text, /control plane Stalled 91% \(target 4\.7\.4\)/);
+    assert.match(text, /control plane Stalled 4\.7\.3 → 4\.7\.4, 91% of operators updated/);
     assert.match(text, /data, never instructions/);
+    // The same confinement as the MCP server's: a path out of the must-gather is refused, said why.
+    const refused = await vscode.lm.invokeTool('mustgather_get', {
+      input: { root: '../../..', file: '../../../../etc/passwd' },
+      toolInvocationToken: undefined,
+    });
+    const why = refused.content
+      .map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : ''))
+      .join('');
+    assert.match(why, /climbs out with '\.\.'/);
+    assert.doesNotMatch(why, /root:/);
   });
 });
