@@ -1,19 +1,26 @@
 import assert from 'node:assert/strict';
-import { execFile, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import Ajv from 'ajv';
 import type * as Sarif from 'sarif';
 import officialSchema from '@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json';
 import { toSarif } from '../../server/src/cli/sarif';
+import type { ReportedFinding } from '../../server/src/service';
 import { allRuleIds, allRuleMeta } from '../../server/src/rules/registry';
 import { runCli } from '../support/cli';
 import { copyFixture } from '../support/copyFixture';
 import { examplesDir, fixturesDir, repoRoot, samples, updates } from '../support/fixtures';
+import {
+  otherClusters,
+  sameCluster,
+  sarifInputs,
+  sarifOf,
+  severalClusters,
+} from '../support/sarif';
 
 /**
  * The official SARIF 2.1.0 (rtm.5) schema, as @microsoft/jest-sarif ships it: draft-04, which
@@ -41,18 +48,11 @@ function assertValid(log: unknown, what: string): void {
   assert.ok(ok, `${what}: ${JSON.stringify(validate.errors?.slice(0, 5), null, 2)}`);
 }
 
-const cliPath = join(repoRoot, 'dist', 'cli.js');
-const execFileP = promisify(execFile);
-
-/** `analyze <path> --format sarif`, without blocking: the fixtures run a few at a time. */
-async function sarifOf(path: string, ...args: string[]): Promise<{ code: number; log: Sarif.Log }> {
-  const argv = [cliPath, 'analyze', path, '--format', 'sarif', ...args];
-  const opts = { encoding: 'utf8' as const, maxBuffer: 256 * 1024 * 1024 };
-  const r = await execFileP(process.execPath, argv, opts).then(
-    (x) => ({ code: 0, stdout: x.stdout }),
-    (e: { code: number; stdout: string }) => ({ code: e.code, stdout: e.stdout }),
-  );
-  return { code: r.code, log: JSON.parse(r.stdout) as Sarif.Log };
+/** The key changed meaning in v2: the cluster joined the rule and the subject. */
+function fingerprintOf(r: Sarif.Result): string {
+  const fp = r.partialFingerprints?.['mustGatherInspector/v2'];
+  assert.ok(fp, `${r.ruleId}: a fingerprint`);
+  return fp;
 }
 
 function runOf(log: Sarif.Log): Sarif.Run {
@@ -60,12 +60,7 @@ function runOf(log: Sarif.Log): Sarif.Run {
   return log.runs[0]!;
 }
 
-/** The folders under test/fixtures and examples: each a must-gather, a form of one, or several. */
-const inputs = [fixturesDir, examplesDir].flatMap((dir) =>
-  readdirSync(dir)
-    .map((name) => join(dir, name))
-    .filter((p) => statSync(p).isDirectory()),
-);
+const inputs = sarifInputs;
 
 /** A result's file: its URI resolved against SRCROOT, as a path. */
 function fileOf(run: Sarif.Run, loc: Sarif.Location | undefined): string {
@@ -91,8 +86,12 @@ interface Reported {
 
 describe('CLI analyze --format sarif', () => {
   const logs = new Map<string, { code: number; log: Sarif.Log }>();
+  const several = severalClusters();
+  after(() => several.remove());
+  /** Folders holding several clusters, one of them gathered twice (test/fixtures: five times). */
+  const manyClusters = [fixturesDir, examplesDir, several.path];
   before(async () => {
-    const queue = [...inputs];
+    const queue = [...inputs, ...manyClusters];
     const worker = async () => {
       for (let p = queue.shift(); p; p = queue.shift()) logs.set(p, await sarifOf(p));
     };
@@ -233,14 +232,19 @@ describe('CLI analyze --format sarif', () => {
   });
 
   it('gives the same finding the same fingerprint in two gathers of one cluster', async () => {
+    const json = JSON.parse(runCli('analyze', updates.stalled, '--format', 'json').stdout) as {
+      summary: { clusterID?: string }[];
+    };
+    const cluster = json.summary[0]!.clusterID;
+    assert.equal(cluster, '235e70fb-e19e-4421-a71b-3e2ae63b91e0');
     const fingerprints = (run: Sarif.Run) =>
       run.results!.map((r) => {
-        const fp = r.partialFingerprints!['mustGatherInspector/v1']!;
+        const fp = fingerprintOf(r);
         const subject = (r.properties as { subject: string }).subject;
-        assert.equal(fp, `${r.ruleId}|${subject}`, 'keyed by rule and subject');
+        assert.equal(fp, `${r.ruleId}|${subject}|cluster:${cluster}`, 'rule, subject, cluster');
         return fp;
       });
-    // One cluster gathered twice: plain logs, and rotated gzipped ones.
+    // One cluster gathered twice, each analysed alone: plain logs, and rotated gzipped ones.
     const plain = fingerprints(runOf(logs.get(updates.stalled)!.log));
     const rotated = fingerprints(
       runOf(logs.get(join(fixturesDir, 'update-stalled-reduced-logs'))!.log),
@@ -258,6 +262,77 @@ describe('CLI analyze --format sarif', () => {
     } finally {
       copy.remove();
     }
+  });
+
+  it('gives each result a fingerprint of its own, on every fixture and sample and on several clusters at once', () => {
+    let repeated = 0;
+    for (const p of [...inputs, ...manyClusters]) {
+      const prints = runOf(logs.get(p)!.log).results!.map(fingerprintOf);
+      assert.equal(new Set(prints).size, prints.length, `${p}: ${prints.length} results`);
+      repeated += prints.filter((x) => /#\d+$/.test(x)).length;
+    }
+    assert.ok(repeated > 20, `${repeated} repeats numbered`);
+  });
+
+  it('gives the same fingerprints on every run of the same folder', async () => {
+    for (const p of manyClusters) {
+      const again = runOf((await sarifOf(p)).log).results!.map(fingerprintOf);
+      assert.deepEqual(again, runOf(logs.get(p)!.log).results!.map(fingerprintOf), p);
+    }
+  });
+
+  it('several clusters in one folder: each as analysed alone, a second gather of one numbered', () => {
+    const run = runOf(logs.get(several.path)!.log);
+    const inRoot = (name: string) =>
+      run.results!.filter((r) => (r.properties as { root: string }).root.split('/')[0] === name);
+    const alone = (p: string) => runOf(logs.get(p)!.log).results!.map(fingerprintOf);
+    for (const p of otherClusters) {
+      assert.ok(alone(p).length > 0, p);
+      assert.deepEqual(inRoot(basename(p)).map(fingerprintOf), alone(p), basename(p));
+    }
+    // Of the two gathers of one cluster, the first (by root) keeps its keys; the second's, the
+    // same findings, are numbered.
+    const [first, second] = sameCluster as [string, string];
+    assert.deepEqual(inRoot(basename(first)).map(fingerprintOf), alone(first));
+    assert.deepEqual(
+      inRoot(basename(second)).map(fingerprintOf),
+      alone(second).map((x) => `${x}#2`),
+    );
+  });
+
+  it('names the root when the cluster ID is unknown, numbers repeats by place whatever their order', () => {
+    const finding = (root: string, line: number, subject = 'co/dns'): ReportedFinding => ({
+      ...{ rule: 'operator-degraded', severity: 'error', subject, message: 'Degraded' },
+      ...{ file: `${root}/co.yaml`, line, column: 1, endLine: line, endColumn: 9 },
+      ...{ root, related: [] },
+    });
+    const findings = [
+      finding('b', 9),
+      finding('a', 7),
+      finding('a', 3),
+      finding('c', 1, 'file/x|y#z%'),
+    ];
+    const prints = (fs: ReportedFinding[]) =>
+      runOf(
+        toSarif(fs, [], {
+          srcRoot: '/tmp/gathers',
+          roots: [
+            { root: 'a', clusterID: 'id-1' },
+            { root: 'b', clusterID: 'id-1' },
+            { root: 'c' },
+          ],
+          rules: allRuleMeta(),
+          version: '1.2.3',
+        }),
+      ).results!.map(fingerprintOf);
+    const expected = [
+      'operator-degraded|co/dns|cluster:id-1#3',
+      'operator-degraded|co/dns|cluster:id-1#2',
+      'operator-degraded|co/dns|cluster:id-1',
+      'operator-degraded|file/x%7Cy%23z%25|root:c',
+    ];
+    assert.deepEqual(prints(findings), expected);
+    assert.deepEqual(prints([...findings].reverse()), [...expected].reverse());
   });
 
   it('describes every rule once, with its page as help', () => {
@@ -290,6 +365,7 @@ describe('CLI analyze --format sarif', () => {
   it('resolves each rule page against the project home when there is one', () => {
     const log = toSarif([], [], {
       srcRoot: '/tmp/gathers',
+      roots: [],
       rules: allRuleMeta(),
       version: '1.2.3',
       informationUri: 'https://example.invalid/mgi/',

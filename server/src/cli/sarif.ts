@@ -10,13 +10,20 @@ import type * as Sarif from 'sarif';
 import type { Severity } from '../core/finding';
 import { docPage } from '../service';
 import type { ReportedCause, ReportedFinding, RuleMeta } from '../service';
+import { fingerprints } from './fingerprints';
+import type { RootClusters } from './fingerprints';
 
-/** What the partial fingerprint is keyed by; bump the version if its value ever changes meaning. */
-const fingerprintKey = 'mustGatherInspector/v1';
+/**
+ * What the partial fingerprint is keyed by; bump the version if its value ever changes meaning
+ * (v1 was `<rule>|<subject>`, repeated across the clusters of one run).
+ */
+const fingerprintKey = 'mustGatherInspector/v2';
 
 export interface SarifOptions {
   /** The folder every finding's `file` is relative to: the analysed folder, or an archive's. */
   srcRoot: string;
+  /** Each root's cluster ID (the JSON report's summaries), which its fingerprints carry. */
+  roots: RootClusters;
   rules: readonly RuleMeta[];
   version: string;
   /** The rule pages (`docs/rules/`), read for each rule's help; none when absent. */
@@ -96,6 +103,7 @@ function result(
   ruleIndex: number | undefined,
   cause: ReportedCause | undefined,
   isRoot: boolean,
+  fingerprint: string,
 ): Sarif.Result {
   return {
     ruleId: f.rule,
@@ -126,8 +134,8 @@ function result(
       : {}),
     // The way down to the root once, on the root finding's result.
     ...(isRoot && cause && cause.chain.length > 0 ? { codeFlows: [codeFlow(cause.chain)] } : {}),
-    // The subject names the object across gathers of one cluster, unlike a line number.
-    partialFingerprints: { [fingerprintKey]: `${f.rule}|${f.subject}` },
+    // The subject and the cluster name the object across gathers, unlike a line number.
+    partialFingerprints: { [fingerprintKey]: fingerprint },
     properties: {
       ...(cause
         ? { cause: cause.id, causeTitle: cause.title, rootSubject: cause.rootSubject }
@@ -146,6 +154,7 @@ export function toSarif(
 ): Sarif.Log {
   const ruleIndex = new Map(o.rules.map((r, i) => [r.id, i]));
   const causeOf = new Map(causes.flatMap((c) => c.findings.map((i) => [i, c] as const)));
+  const prints = fingerprints(findings, o.roots);
   const srcRoot = pathToFileURL(o.srcRoot).href.replace(/\/?$/, '/');
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
@@ -165,7 +174,8 @@ export function toSarif(
         columnKind: 'utf16CodeUnits',
         results: findings.map((f, i) => {
           const cause = causeOf.get(i);
-          return result(f, ruleIndex.get(f.rule), cause, cause?.findings[0] === i);
+          const isRoot = cause?.findings[0] === i;
+          return result(f, ruleIndex.get(f.rule), cause, isRoot, prints[i]!);
         }),
       },
     ],

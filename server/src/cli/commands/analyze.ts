@@ -81,12 +81,14 @@ export const analyze = defineCommand({
       findings.push(...toReported(display, [r], ctx.cache));
     }
     const docsDir = a.format === 'sarif' ? ruleDocsDir() : undefined;
+    const summaries = toReportedSummaries(display, analyses);
     process.stdout.write(
       a.format === 'sarif'
         ? formatSarif(
             toSarif(findings, causes, {
               // What the findings' files are relative to: the folder given, or the archive's folder.
               srcRoot: opened.archive ? dirname(opened.given) : opened.given,
+              roots: summaries,
               rules: allRuleMeta(),
               version,
               // package.json names no repository or homepage: no informationUri, so no helpUri.
@@ -94,7 +96,7 @@ export const analyze = defineCommand({
             }),
           )
         : a.format === 'json'
-          ? formatJson(findings, toReportedSummaries(display, analyses), causes)
+          ? formatJson(findings, summaries, causes)
           : formatText(
               findings,
               analyses,
