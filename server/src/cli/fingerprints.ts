@@ -46,7 +46,11 @@ export function fingerprints(findings: readonly ReportedFinding[], roots: RootCl
     return [f.rule, f.subject, cluster].map(part).join('|');
   });
   const repeats = new Map<string, number[]>();
-  keys.forEach((k, i) => repeats.set(k, [...(repeats.get(k) ?? []), i]));
+  keys.forEach((k, i) => {
+    const at = repeats.get(k);
+    if (at) at.push(i);
+    else repeats.set(k, [i]);
+  });
   const out = [...keys];
   for (const [key, at] of repeats) {
     at.sort((a, b) => byPlace(findings[a]!, findings[b]!) || a - b);
