@@ -7,9 +7,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
-import MarkdownIt from 'markdown-it';
-import { micromark } from 'micromark';
-import { gfm, gfmHtml } from 'micromark-extension-gfm';
+import { renderGfm, renderLinkified } from '../support/renderMarkdown';
 import { runCli } from '../support/cli';
 import { samples } from '../support/fixtures';
 
@@ -70,7 +68,7 @@ describe('report on report-hostile-text: HTML', () => {
     assert.doesNotMatch(policy, /unsafe|https?:|\*/);
   });
 
-  it('has no script, handler, style attribute, or link but its rule anchors', () => {
+  it('has no script, handler, style attribute, or link but its own anchors (causes, rules)', () => {
     assert.doesNotMatch(out, /<script/i);
     assert.doesNotMatch(out, /<img|<iframe|<object|<embed|<link|<form/i);
     assert.doesNotMatch(out, /<[a-z][^>]*\son[a-z]+\s*=/i, 'no handler in a tag');
@@ -81,7 +79,7 @@ describe('report on report-hostile-text: HTML', () => {
       ...t.matchAll(/\b(?:href|src|action|srcset)\s*=\s*("[^"]*"|'[^']*'|\S+)/gi),
     ]);
     assert.ok(hrefs.length > 0);
-    for (const m of hrefs) assert.match(m[0], /^href="#rule-[a-z0-9-]+"$/, m[0]);
+    for (const m of hrefs) assert.match(m[0], /^href="#(cause|rule)-[a-z0-9-]+"$/, m[0]);
     for (const m of hrefs) {
       const id = m[0].slice('href="#'.length, -1);
       assert.ok(out.includes(`id="${id}"`), `anchor ${id} exists`);
@@ -116,13 +114,11 @@ describe('report on report-hostile-text: Markdown', () => {
   const out = md.stdout;
 
   it('renders inert as GitHub does (micromark + GFM, autolink literals)', () => {
-    const rendered = micromark(out, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
-    assertInertRendering(rendered, 'micromark-gfm');
+    assertInertRendering(renderGfm(out), 'micromark-gfm');
   });
 
   it('renders inert with markdown-it, linkify and HTML on', () => {
-    const rendered = new MarkdownIt({ linkify: true, html: true }).render(out);
-    assertInertRendering(rendered, 'markdown-it');
+    assertInertRendering(renderLinkified(out), 'markdown-it');
   });
 
   it("names each finding's rule, linked to the report's own rule entry", () => {

@@ -6,9 +6,9 @@
 
 /**
  * A run of link-like text: a URL (`x://`), an e-mail address (`@`) or a domain (a dot before a
- * letter), without whitespace, pipes, quotes or brackets. GitHub's autolink literals and a
- * linkifying renderer (markdown-it's `linkify`, which reads text after its escapes are undone)
- * would make a link of it whatever backslashes it carries: only a code span keeps it inert.
+ * letter), without whitespace, pipes, quotes or brackets. Where `.`, `:` and `@` are left
+ * unescaped for readability, GitHub's autolink literals and a linkifying renderer (markdown-it's
+ * `linkify`) would make a link of it: a code span keeps it inert and still readable.
  */
 const linkLike = /[^\s|"'`<>()[\]{}]*[\p{L}\p{N}](?::\/\/|@|\.\p{L})[^\s|"'`<>()[\]{}]*/gu;
 
@@ -31,19 +31,19 @@ export function inert(s: string, escape: (plain: string) => string): string {
 
 /**
  * Plain text, inline: every ASCII punctuation character is backslash-escaped (CommonMark allows
- * it for all of them), so no emphasis, code, link, heading, list or table cell can start; `<`,
- * `>` and `&` become entities so no HTML does; link-like runs are code spans (`inert`), so no
- * autolink forms; line breaks become spaces so the text stays inside its paragraph or table cell.
+ * it for all of them), so no emphasis, code, link, heading, list, table cell or autolink
+ * (`https\://`, `www\.`, `a\@b`: GFM's autolink literals and markdown-it's linkify both leave
+ * them text, as test/unit/markdown.test.ts checks by rendering) can start; `<`, `>` and `&` become
+ * entities so no HTML does; line breaks become spaces so the text stays inside its paragraph or
+ * table cell. For text meant to stay readable where Markdown is shown raw, see `inert`.
  */
 export function text(s: string): string {
-  return inert(s, (plain) =>
-    plain.replace(/[!-/:-@[-`{-~]/g, (c) => {
-      if (c === '<') return '&lt;';
-      if (c === '>') return '&gt;';
-      if (c === '&') return '&amp;';
-      return '\\' + c;
-    }),
-  );
+  return s.replace(/\r\n?|\n/g, ' ').replace(/[!-/:-@[-`{-~]/g, (c) => {
+    if (c === '<') return '&lt;';
+    if (c === '>') return '&gt;';
+    if (c === '&') return '&amp;';
+    return '\\' + c;
+  });
 }
 
 /**

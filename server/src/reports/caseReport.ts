@@ -309,7 +309,11 @@ export function formatCaseHtml(report: CaseReport): string {
     const anchors = causes.map((c) => anchor(ri, c.id));
     if (causes.length > 1) {
       out.push('<ul>');
-      causes.forEach((c, ci) => out.push(`<li>${lvl(headingLevel(report, c))} ${e(c.title)}</li>`));
+      causes.forEach((c, ci) =>
+        out.push(
+          `<li>${lvl(headingLevel(report, c))} <a href="#${anchors[ci]!}">${e(c.title)}</a></li>`,
+        ),
+      );
       out.push('</ul>');
     }
     causes.forEach((c, ci) => {

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 
 /** `'sha256-…'` of the exact text inside `<style>`. */
-export function styleHash(style: string): string {
+function styleHash(style: string): string {
   return `'sha256-${createHash('sha256').update(style, 'utf8').digest('base64')}'`;
 }
 
