@@ -29,6 +29,13 @@ export const samples = {
   multusImagePull: join(fixturesDir, 'network-multus-image-pull'),
   /** Issue 40: monitoring Degraded and unavailable, prometheus-operator OOMKilled, backed off. */
   prometheusOperatorOom: join(fixturesDir, 'monitoring-operator-oomkilled'),
+  /**
+   * Issue 42: `healthy` with crafted text (HTML, Markdown links and images, bare URLs, an e-mail,
+   * backticks, pipes, emphasis, a heading) in the messages a case report quotes: console
+   * Degraded for 52 min, ClusterVersion Failing ClusterOperatorDegraded, worker pool
+   * RenderDegraded, a worker NotReady.
+   */
+  reportHostile: join(fixturesDir, 'report-hostile-text'),
 };
 
 /** The update scenarios (test/fixtures/README.md says what each holds). */

@@ -40,7 +40,8 @@ describe('case summary: the chain under each cause', () => {
     const md = run(updates.masterNotReady).stdout;
     assert.match(
       md,
-      /^- → node ip-10-0-175-139\.eu-west-1\.compute\.internal: not ready .* \(not in the gather\)$/m,
+      // A host name is link-like: a code span keeps it from becoming a link.
+      /^- → node `ip-10-0-175-139\.eu-west-1\.compute\.internal`: not ready .* \(not in the gather\)$/m,
     );
     const html = run(updates.masterNotReady, '--format', 'html').stdout;
     assert.match(

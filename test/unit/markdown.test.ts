@@ -9,6 +9,7 @@ import {
   text,
 } from '../../server/src/core/markdown';
 import { plain } from '../support/hover';
+import { renderBoth } from '../support/renderMarkdown';
 
 const hostile = [
   '[x](command:workbench.action.terminal.new)',
@@ -42,6 +43,14 @@ describe('escaping must-gather text for hovers', () => {
     assert.ok(!out.includes('](command:'));
     assert.ok(!out.includes('https://'));
     assert.ok(!out.includes('<'));
+  });
+
+  it('renders as text under GitHub GFM and a linkifying renderer: no link, image or HTML', () => {
+    for (const s of hostile) {
+      for (const html of renderBoth(text(s))) {
+        assert.doesNotMatch(html, /<a |<img|<script|<command/, `${s} → ${html}`);
+      }
+    }
   });
 
   it('keeps a `|` inside one table cell', () => {

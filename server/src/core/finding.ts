@@ -46,6 +46,9 @@ export interface ChainLink {
   location?: Location;
 }
 
+/** How much of an object's own words a finding keeps (`Finding.quote`). */
+export const quoteMaxLength = 1000;
+
 export interface Finding {
   rule: string;
   severity: Severity;
@@ -58,6 +61,11 @@ export interface Finding {
   message: string;
   /** The explanation, in Markdown: why, how the release behaves, the known bug, what to do. */
   detail?: string;
+  /**
+   * The object's own words the judgement rests on (a condition's message), verbatim and
+   * untrusted: a case report quotes it whole where the message clips it.
+   */
+  quote?: string;
   related: RelatedLocation[];
   /** Since when what the finding says holds, when the must-gather tells (a condition's change). */
   since?: Date;

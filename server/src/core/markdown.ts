@@ -5,10 +5,37 @@
  */
 
 /**
+ * A run of link-like text: a URL (`x://`), an e-mail address (`@`) or a domain (a dot before a
+ * letter), without whitespace, pipes, quotes or brackets. Where `.`, `:` and `@` are left
+ * unescaped for readability, GitHub's autolink literals and a linkifying renderer (markdown-it's
+ * `linkify`) would make a link of it: a code span keeps it inert and still readable.
+ */
+const linkLike = /[^\s|"'`<>()[\]{}]*[\p{L}\p{N}](?::\/\/|@|\.\p{L})[^\s|"'`<>()[\]{}]*/gu;
+
+/**
+ * Untrusted text, inline and inert: line breaks become spaces, link-like runs (`linkLike`, a
+ * trailing `.,;:!?` left out) become code spans, and the rest goes through `escape`.
+ */
+export function inert(s: string, escape: (plain: string) => string): string {
+  const one = s.replace(/\r\n?|\n/g, ' ');
+  let out = '';
+  let last = 0;
+  for (const m of one.matchAll(linkLike)) {
+    const run = m[0].replace(/[.,;:!?]+$/, '');
+    if (!/[\p{L}\p{N}](?::\/\/|@|\.\p{L})/u.test(run)) continue;
+    out += escape(one.slice(last, m.index)) + code(run);
+    last = m.index + run.length;
+  }
+  return out + escape(one.slice(last));
+}
+
+/**
  * Plain text, inline: every ASCII punctuation character is backslash-escaped (CommonMark allows
  * it for all of them), so no emphasis, code, link, heading, list, table cell or autolink
- * (`https\://`, `www\.`, `a\@b`) can start; `<`, `>` and `&` become entities so no HTML does;
- * line breaks become spaces so the text stays inside its paragraph or table cell.
+ * (`https\://`, `www\.`, `a\@b`: GFM's autolink literals and markdown-it's linkify both leave
+ * them text, as test/unit/markdown.test.ts checks by rendering) can start; `<`, `>` and `&` become
+ * entities so no HTML does; line breaks become spaces so the text stays inside its paragraph or
+ * table cell. For text meant to stay readable where Markdown is shown raw, see `inert`.
  */
 export function text(s: string): string {
   return s.replace(/\r\n?|\n/g, ' ').replace(/[!-/:-@[-`{-~]/g, (c) => {

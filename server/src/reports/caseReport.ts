@@ -1,33 +1,25 @@
 /**
  * `must-gather-inspector report <path>`: a case summary to paste into a support case, as Markdown
- * (no raw HTML, every must-gather string escaped by core/markdown.ts) or as one self-contained
- * HTML file (inline style only, no script, no remote reference, every must-gather string
+ * (no raw HTML, every must-gather string escaped or in a code span, so nothing of the gather
+ * becomes a link, image or HTML) or as one self-contained HTML file (a Content-Security-Policy
+ * that allows only its inline style, no script, no remote reference, every must-gather string
  * HTML-escaped). Each must-gather: its first look, where the update stands (from `status`'s
- * report), its causes with their chains (operator down to the root), findings and evidence (from
- * `analyze`'s), and what was not read.
+ * report), its causes with their chains (operator down to the root), findings with their rule,
+ * the object's own words and evidence (from `analyze`'s), and what was not read; then the rules
+ * named, as the report's own appendix (its only links point there).
  */
 import { summaryDetails, summaryHeadline, summaryNotes } from '../core/gatherSummary';
 import { code } from '../core/markdown';
+import { pasteText } from './pasteText';
 import { inRoot } from '../core/paths';
 import { controlPlaneLabels } from '../core/updateStatus';
 import type { Evidence, PoolReport, RootStatusReport } from '../core/updateStatus';
 import type { ReportedCause, ReportedFinding } from './reported';
 import { causeRows } from './healthRows';
+import { cspMeta } from './htmlPolicy';
+import { ruleLinkHtml, ruleLinkMarkdown, rulesHtml, rulesMarkdown, rulesUsed } from './rulePages';
 
-/**
- * Must-gather text for a case comment: only what would start Markdown markup is escaped (code,
- * emphasis, links and images, tables, strikethrough; `<`, `>` and `&` as entities, so no HTML),
- * so `4.7.3, 91% (25/52)` stays readable when pasted into a box that shows Markdown as text.
- * No link can form: a bracket is always escaped. Line breaks become spaces.
- */
-export function pasteText(s: string): string {
-  return s.replace(/\r\n?|\n/g, ' ').replace(/[\\`*_[\]|~<>&]/g, (c) => {
-    if (c === '<') return '&lt;';
-    if (c === '>') return '&gt;';
-    if (c === '&') return '&amp;';
-    return '\\' + c;
-  });
-}
+export { pasteText } from './pasteText';
 
 export interface CaseReport {
   /** `status`'s report of each must-gather, in order. */
@@ -129,6 +121,14 @@ function causesOfRoot(report: CaseReport, r: RootStatusReport): ReportedCause[] 
   return report.causes.filter((c) => c.root === r.root);
 }
 
+/**
+ * The level a cause's heading shows: its first root finding's, the one its title names (a cause's
+ * own level is its worst finding's, which may be another object's).
+ */
+function headingLevel(report: CaseReport, c: ReportedCause): string {
+  return report.findings[c.findings[0] ?? -1]?.severity ?? c.level;
+}
+
 function tally(findings: ReportedFinding[]): string {
   const count = (s: string) => findings.filter((f) => f.severity === s).length;
   return `${findings.length} finding${findings.length === 1 ? '' : 's'}: ${count('error')} errors, ${count('warning')} warnings, ${count('info')} info, ${count('hint')} hints`;
@@ -142,6 +142,7 @@ export function formatCaseMarkdown(report: CaseReport): string {
     `Made by must-gather-inspector ${pasteText(report.version)} from ${report.roots.length} must-gather${report.roots.length === 1 ? '' : 's'}; ${tally(report.findings)}. Evidence paths are relative to each must-gather.`,
   ];
   const ev = (s: Standing) => (s.evidence === undefined ? '' : ` (${code(s.evidence)})`);
+  const known = rulesUsed(report.findings.map((f) => f.rule));
   for (const r of report.roots) {
     out.push(
       '',
@@ -164,7 +165,9 @@ export function formatCaseMarkdown(report: CaseReport): string {
     if (causes.length === 0) out.push('No findings.');
     for (const c of causes) {
       const n = c.findings.length;
-      out.push(`#### ${c.level.toUpperCase()}: ${pasteText(c.title)}`, '');
+      const level = headingLevel(report, c);
+      out.push(`#### ${level.toUpperCase()}: ${pasteText(c.title)}`, '');
+      if (level !== c.level) out.push(`Its worst finding: **${c.level}**.`, '');
       const chain = chainOf(c);
       if (chain.length > 0) {
         out.push(chainIntro, '');
@@ -179,7 +182,11 @@ export function formatCaseMarkdown(report: CaseReport): string {
       for (const i of c.findings) {
         const f = report.findings[i]!;
         const e = evidenceOf(f);
-        out.push(`- **${f.severity}** ${pasteText(f.message)} (${code(e.at)})`);
+        out.push(
+          `- **${f.severity}** ${pasteText(f.message)} (${code(e.at)}; rule ${ruleLinkMarkdown(f.rule, known)})`,
+        );
+        // The object's own words, whole: a code span, in which nothing is interpreted.
+        if (f.quote !== undefined) out.push(`  - its own words: ${code(f.quote)}`);
         for (const x of e.related.slice(0, relatedListed)) {
           out.push(`  - ${code(x.at)} ${pasteText(x.message)}`);
         }
@@ -194,6 +201,7 @@ export function formatCaseMarkdown(report: CaseReport): string {
     if (notes.length === 0) out.push('Nothing the tool reads was missing.');
     for (const n of notes) out.push(`- ${pasteText(n)}`);
   }
+  out.push(...rulesMarkdown(known));
   return out.join('\n') + '\n';
 }
 
@@ -235,7 +243,7 @@ code { font: 13px/1.4 ui-monospace, monospace; background: var(--code); padding:
   border-radius: 4px; overflow-wrap: anywhere; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; }
 dt { font-weight: 600; } dd { margin: 0; }
-section.cause { border: 1px solid var(--line); border-radius: 6px; padding: .2rem 1rem; margin: 1rem 0; }
+section.cause, section.rule { border: 1px solid var(--line); border-radius: 6px; padding: .2rem 1rem; margin: 1rem 0; }
 .muted { color: var(--muted); }
 .level { font-weight: 700; text-transform: uppercase; font-size: 12px; }
 .error { color: var(--error); } .warning { color: var(--warning); }
@@ -243,6 +251,8 @@ section.cause { border: 1px solid var(--line); border-radius: 6px; padding: .2re
 details { margin: .2rem 0 .6rem; } summary { cursor: pointer; color: var(--muted); }
 li { margin: .2rem 0; }
 ol.chain { padding-left: 1.5rem; }
+blockquote { margin: .3rem 0; padding: .1rem .8rem; border-left: 3px solid var(--line);
+  color: var(--muted); overflow-wrap: anywhere; white-space: pre-wrap; }
 @media print {
   :root { --fg: #000; --bg: #fff; --muted: #444; --code: #f3f3f3; }
   body { margin: 0; max-width: none; font-size: 11pt; }
@@ -255,6 +265,7 @@ export function formatCaseHtml(report: CaseReport): string {
   const e = escapeHtml;
   const lvl = (l: string) => `<span class="level ${safeId(l)}">${e(l)}</span>`;
   const ev = (s: Standing) => (s.evidence === undefined ? '' : ` <code>${e(s.evidence)}</code>`);
+  const known = rulesUsed(report.findings.map((f) => f.rule));
   const used = new Set<string>();
   const anchor = (rootIndex: number, id: string) => {
     const base = `cause-${rootIndex + 1}-${safeId(id)}`;
@@ -268,6 +279,7 @@ export function formatCaseHtml(report: CaseReport): string {
     '<html lang="en">',
     '<head>',
     '<meta charset="utf-8">',
+    cspMeta(style),
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<title>Must-gather case summary</title>',
     `<style>${style}</style>`,
@@ -298,14 +310,18 @@ export function formatCaseHtml(report: CaseReport): string {
     if (causes.length > 1) {
       out.push('<ul>');
       causes.forEach((c, ci) =>
-        out.push(`<li>${lvl(c.level)} <a href="#${anchors[ci]!}">${e(c.title)}</a></li>`),
+        out.push(
+          `<li>${lvl(headingLevel(report, c))} <a href="#${anchors[ci]!}">${e(c.title)}</a></li>`,
+        ),
       );
       out.push('</ul>');
     }
     causes.forEach((c, ci) => {
       const n = c.findings.length;
       out.push(`<section class="cause" id="${anchors[ci]!}">`);
-      out.push(`<h4>${lvl(c.level)} ${e(c.title)}</h4>`);
+      const level = headingLevel(report, c);
+      out.push(`<h4>${lvl(level)} ${e(c.title)}</h4>`);
+      if (level !== c.level) out.push(`<p>Its worst finding: ${lvl(c.level)}</p>`);
       const chain = chainOf(c);
       if (chain.length > 0) {
         out.push(`<p class="muted">${e(chainIntro)}</p>`, '<ol class="chain">');
@@ -324,11 +340,12 @@ export function formatCaseHtml(report: CaseReport): string {
       for (const i of c.findings) {
         const f = report.findings[i]!;
         const x = evidenceOf(f);
-        out.push(`<li>${lvl(f.severity)} ${e(f.message)}`);
+        out.push(`<li>${lvl(f.severity)} ${e(f.message)} ${ruleLinkHtml(f.rule, known, e)}`);
+        if (f.quote !== undefined) out.push(`<blockquote>${e(f.quote)}</blockquote>`);
         out.push(
           `<details><summary><code>${e(x.at)}</code>${x.related.length > 0 ? ` and ${x.related.length} related` : ''}</summary>`,
         );
-        out.push(`<ul><li><code>${e(x.at)}</code> <span class="muted">[${e(f.rule)}]</span></li>`);
+        out.push(`<ul><li><code>${e(x.at)}</code></li>`);
         for (const rel of x.related)
           out.push(`<li><code>${e(rel.at)}</code> ${e(rel.message)}</li>`);
         out.push('</ul></details></li>');
@@ -340,6 +357,7 @@ export function formatCaseHtml(report: CaseReport): string {
     if (notes.length === 0) out.push('<p>Nothing the tool reads was missing.</p>');
     else out.push('<ul>', ...notes.map((n) => `<li>${e(n)}</li>`), '</ul>');
   });
+  out.push(...rulesHtml(known, e));
   out.push('</body>', '</html>');
   return out.join('\n') + '\n';
 }

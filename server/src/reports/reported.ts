@@ -34,6 +34,8 @@ export interface ReportedFinding extends ReportedLocation {
   message: string;
   /** The explanation behind the message, in Markdown (absent when the message says it all). */
   detail?: string;
+  /** The object's own words the judgement rests on, verbatim (core/finding.ts `quote`). */
+  quote?: string;
   endLine: number;
   endColumn: number;
   /** The must-gather root this finding belongs to, relative to the analysed path. */
@@ -62,6 +64,7 @@ export function toReported(
         endColumn: r.end.character + 1,
         message: f.message,
         ...(f.detail ? { detail: f.detail } : {}),
+        ...(f.quote ? { quote: f.quote } : {}),
         root: relPath(a.root.path),
         related: f.related.map((x) => ({ ...placeOf(x, relPath, cache), message: x.message })),
       };

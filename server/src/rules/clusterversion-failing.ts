@@ -4,6 +4,7 @@
  * that only repeats operators' Degraded or Available=False is a warning, as `oc adm upgrade
  * status` prints it ("Update Stalled"): the operators' own findings carry the error.
  */
+import { quoteMaxLength } from '../core/finding';
 import { findCondition } from '../model/condition';
 import { operatorsNamed } from '../model/operatorMessages';
 import type { Snapshot } from '../model/snapshot';
@@ -70,6 +71,7 @@ export const clusterVersionFailing: Rule = {
       operatorReasons.has(c.reason) ? 'warning' : 'error',
       c.lastTransitionTime,
     );
+    if (c.message) f.quote = clip(c.message, quoteMaxLength);
     if (Object.hasOwn(notAcceptedFailingReasons, c.reason)) f.cause = releaseRefusedCause;
     return [f];
   },

@@ -10,6 +10,7 @@
  * gather does not hold is reported from their messages: it is still the root of their findings.
  */
 import type { Finding } from '../core/finding';
+import { quoteMaxLength } from '../core/finding';
 import { clip, duration, listing, when } from '../core/text';
 import { fit, heldFor, paragraphs } from './common/words';
 import { findCondition } from '../model/condition';
@@ -209,6 +210,7 @@ function notReady(
     severity,
     ready.lastTransitionTime,
   );
+  if (ready.message) f.quote = clip(ready.message, quoteMaxLength);
   if (reports.length > 0)
     f.chain = [
       ...reportLinks(s, reports),

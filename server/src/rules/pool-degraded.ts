@@ -8,6 +8,7 @@ import { degradedCause, degradedCondition, onlyPinnedImageSets, poolName } from 
 import { finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 import { clip, when } from '../core/text';
+import { quoteMaxLength } from '../core/finding';
 import { fit, paragraphs } from './common/words';
 import {
   imageBuildCause,
@@ -105,6 +106,7 @@ export const poolDegraded: Rule = {
         ownedByNodes(p, failing.length) ? 'info' : 'error',
         cond.lastTransitionTime,
       );
+      if (cond.message) f.quote = clip(cond.message, quoteMaxLength);
       // Degraded only through its pinned image sets or a failed image build: the rule that
       // reports those explains this finding.
       if (onlyPinnedImageSets(p)) f.cause = pinnedImageSetsCause;

@@ -5,7 +5,7 @@
  * that age's note in the detail.
  */
 import type { Finding } from '../../core/finding';
-import { messageMaxLength } from '../../core/finding';
+import { messageMaxLength, quoteMaxLength } from '../../core/finding';
 import { clip, when } from '../../core/text';
 import type { Condition } from '../../model/condition';
 import type { KubeObject } from '../../model/kubeObject';
@@ -51,7 +51,7 @@ export function agedOperatorFinding(
   errorAfterMinutes: number,
 ): Finding {
   const aged = levelByAge(c.lastTransitionTime, assessmentOf(s, context).now, errorAfterMinutes);
-  return finding(
+  const f = finding(
     rule,
     o.subject,
     c.location,
@@ -60,4 +60,6 @@ export function agedOperatorFinding(
     aged.severity,
     c.lastTransitionTime,
   );
+  if (c.message) f.quote = clip(c.message, quoteMaxLength);
+  return f;
 }
