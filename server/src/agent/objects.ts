@@ -15,6 +15,7 @@ import {
   rec,
   splitPointer as split,
   str,
+  yamlLib,
 } from '../service';
 import type { IndexedFile, KubeObject, Snapshot } from '../service';
 import type { Limits } from '../limits';
@@ -146,4 +147,26 @@ function notFound(a: Analysed, s: ParsedSubject): string {
   }
   const close = names.filter((n) => n.startsWith(s.name.slice(0, 3))).slice(0, 20);
   return `no ${s.info.kind} ${s.name}${where} in ${a.gather.id}${close.length ? `; ${s.info.short}s with a close name: ${close.join(', ')}` : ''}`;
+}
+
+/** Server-side-apply bookkeeping, of the object or of each item of a List. */
+function withoutManagedFields(v: unknown): unknown {
+  const o = rec(v);
+  if (!o) return v;
+  const out: Record<string, unknown> = { ...o };
+  const meta = rec(o.metadata);
+  if (meta && 'managedFields' in meta) {
+    const kept = { ...meta };
+    delete kept.managedFields;
+    out.metadata = kept;
+  }
+  if (Array.isArray(o.items)) out.items = o.items.map(withoutManagedFields);
+  return out;
+}
+
+/** Objects as YAML documents, `metadata.managedFields` dropped (bookkeeping no agent needs). */
+export function objectsYaml(values: readonly unknown[]): string {
+  return values
+    .map((v) => yamlLib().stringify(withoutManagedFields(v), { lineWidth: 0 }))
+    .join('---\n');
 }

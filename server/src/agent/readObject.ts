@@ -4,13 +4,11 @@
  * through the confined reader `mustgather_get` uses, and given as every answer is: bounded in
  * bytes, fenced, said to be data.
  */
-import { yamlLib } from '../service';
 import { boundedText, maxTextBytes } from './bounds';
 import type { Gathers } from './gathers';
-import { findObject, snapshotObjects } from './objects';
+import { findObject, objectsYaml, snapshotObjects } from './objects';
 import { fenced } from './quote';
 import { parseSubject } from './subjects';
-import { withoutManagedFields } from './tools/get';
 
 /** Objects listed per must-gather: those of a big cluster run to thousands. */
 const maxListed = 2000;
@@ -31,7 +29,7 @@ export async function readObject(gathers: Gathers, root: string, subject: string
   const a = await gathers.analysed(g);
   const s = parseSubject(subject);
   const o = await findObject(a, s, gathers.limits);
-  const yaml = yamlLib().stringify(withoutManagedFields(o.value), { lineWidth: 0 });
+  const yaml = objectsYaml([o.value]);
   const cut = boundedText(yaml, maxTextBytes, 'read it with mustgather_get in parts');
   return `${s.subject} in ${g.id} (${o.file}${o.pointer ? ` at ${o.pointer}` : ''})${cut.truncated ? `; ${cut.truncated.note}` : ''}:\n${fenced(cut.text, 'yaml')}`;
 }

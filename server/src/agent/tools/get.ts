@@ -3,10 +3,9 @@
  * the must-gather), `metadata.managedFields` dropped. Both are confined to the gather: a name
  * with `..`, an absolute path and a link out of the gather are refused.
  */
-import { rec, yamlLib } from '../../service';
 import { boundedText, countOf, defaultTextBytes, maxTextBytes } from '../bounds';
 import { relativePath } from '../confine';
-import { findObject, readDocuments } from '../objects';
+import { findObject, objectsYaml, readDocuments } from '../objects';
 import { Refusal } from '../refusal';
 import { rootField } from '../schema';
 import { parseSubject } from '../subjects';
@@ -60,9 +59,7 @@ export const getTool = defineTool({
         values: await readDocuments(a, rel, gathers.limits),
       };
     }
-    const yaml = found.values
-      .map((v) => yamlLib().stringify(withoutManagedFields(v), { lineWidth: 0 }))
-      .join('---\n');
+    const yaml = objectsYaml(found.values);
     const cut = boundedText(
       yaml,
       countOf(args.maxBytes, defaultTextBytes, maxTextBytes),
@@ -81,18 +78,3 @@ export const getTool = defineTool({
     };
   },
 });
-
-/** Server-side-apply bookkeeping, of the object or of each item of a List. */
-export function withoutManagedFields(v: unknown): unknown {
-  const o = rec(v);
-  if (!o) return v;
-  const out: Record<string, unknown> = { ...o };
-  const meta = rec(o.metadata);
-  if (meta && 'managedFields' in meta) {
-    const kept = { ...meta };
-    delete kept.managedFields;
-    out.metadata = kept;
-  }
-  if (Array.isArray(o.items)) out.items = o.items.map(withoutManagedFields);
-  return out;
-}
