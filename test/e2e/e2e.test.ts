@@ -1521,9 +1521,15 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
             const opened = new URL(page.url()).searchParams.get('workspace') ?? '';
             const held = existsSync(opened) ? readFileSync(opened, 'utf8') : '(no such file)';
             const empty = `open ${i}: the reopened window shows no archive tree (${page.url()}); the workspace file holds: ${held}`;
-            // A known race leaves the reopened window empty now and then on a loaded machine
-            // (a person reloads it): tolerated once in five, as a reload that brings the tree.
-            if (emptyOpens.length > 0) throw new Error(empty, { cause: err });
+            // code-server's web workbench now and then opens a new saved workspace with none of
+            // its folders ("You have not yet added a folder"), although the file holds them (it
+            // is printed above): it starts from an empty cached copy of the workspace and, about
+            // one open in thirteen here, never takes the file's folders in. A reload brings the
+            // tree, as it would for a person. Tolerated on two opens of five (at that rate three
+            // empty windows in five come once in ~250 runs); a reload that does not bring the
+            // tree, or a workspace file without the archive, fails at once.
+            assert.match(held, /\(extracted\)"/, `${empty}: the workspace file lacks the archive`);
+            if (emptyOpens.length >= 2) throw new Error(empty, { cause: err });
             emptyOpens.push(empty);
             log(`${empty}: reloading the window once`);
             await page.reload();
