@@ -4,7 +4,7 @@
  * `yaml-invalid` (analysis/fileProblems).
  */
 
-import type { ParsedFileCache, ReadMode } from '../gather/fileCache';
+import type { ParsedFileCache, ReadMode, ReadResult } from '../gather/fileCache';
 import type { IndexedFile } from '../gather/gatherIndex';
 import { arr, rec, str } from '../model/access';
 import type { Json } from '../model/access';
@@ -53,16 +53,30 @@ export async function loadKind<T extends KubeObject>(
     const key = `${o.namespace ?? ''}/${o.name}`;
     if (replace || !byKey.has(key)) byKey.set(key, o);
   };
-  for (const objs of await Promise.all(singles.map((f) => readObjects(ctx, f, mode, kind)))) {
+  for (const objs of await readAll(ctx, singles, mode, kind)) {
     for (const [raw, source] of objs) add(new ctor(raw, source), true);
   }
-  for (const objs of await Promise.all(lists.map((f) => readObjects(ctx, f, mode, kind)))) {
+  for (const objs of await readAll(ctx, lists, mode, kind)) {
     for (const [raw, source] of objs) {
       if (onlyKind && (str(raw.kind) ?? kind) !== kind) continue;
       add(new ctor(raw, source), false);
     }
   }
   return [...byKey.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * The objects of several files, read at once (on every read thread) and taken in the files'
+ * order, so that problems and the files read come out the same whichever read ends first.
+ */
+async function readAll(
+  ctx: LoadContext,
+  files: IndexedFile[],
+  mode: ReadMode,
+  expectedKind: string,
+): Promise<[Json, ObjectSource][][]> {
+  const reads = await Promise.all(files.map((f) => ctx.cache.get(f.path, mode)));
+  return files.map((f, i) => objectsIn(ctx, f, reads[i]!, expectedKind));
 }
 
 /** The objects in one file: the document itself, or the items of a `kind: List`. */
@@ -72,7 +86,15 @@ export async function readObjects(
   mode: ReadMode,
   expectedKind: string,
 ): Promise<[Json, ObjectSource][]> {
-  const r = await ctx.cache.get(f.path, mode);
+  return objectsIn(ctx, f, await ctx.cache.get(f.path, mode), expectedKind);
+}
+
+function objectsIn(
+  ctx: LoadContext,
+  f: IndexedFile,
+  r: ReadResult,
+  expectedKind: string,
+): [Json, ObjectSource][] {
   ctx.filesRead.push(f.path);
   const problem = fileProblem(f.path, f.rel, r, true);
   if (problem) ctx.problems.push(problem);

@@ -3,17 +3,19 @@
  * with open editor buffers taking precedence over the file on disk. Bounded in entries and in
  * the size of any one file, so a hostile file costs one error, not the process.
  */
-import { isUtf8 } from 'node:buffer';
 import { readFileSync, statSync } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
-import { parseText } from '../yaml/parse';
+import { parsedFromOcYaml, parseText } from '../yaml/parse';
 import type { ParsedFile, ParseLimits } from '../yaml/parse';
 import type { UnreadPointers } from '../yaml/ocYaml';
 import { defaultLimits, maxPodListMiB, mib } from '../limits';
 import type { Limits } from '../limits';
 import { plainText } from '../yaml/parse';
+import { cannotRead, fastRead, isFastMode, looksBinary, unreadIn } from './fastRead';
+import type { FastMode, FastRead } from './fastRead';
 import { readLogTail } from './logTail';
 import { podsUnread, podsUnreadAll } from './podsRead';
+import type { ReadPool } from './readPool';
 
 export type ReadResult = { ok: true; parsed: ParsedFile } | { ok: false; error: string };
 
@@ -33,22 +35,6 @@ export type ReadResult = { ok: true; parsed: ParsedFile } | { ok: false; error: 
  * identity, labels, owners and `status` read.
  */
 export type ReadMode = 'yaml' | 'text' | 'log' | 'head' | 'placement' | 'events' | 'pods';
-
-/**
- * Left unread when a file is read from disk: server-side-apply bookkeeping (half of a Node's
- * text in 4.7 gathers) and a Node's `status.images` (50 to 150 entries, 20 to 60 KiB, before
- * `status.nodeInfo` in oc's sorted keys), which no rule or hover reads. An open buffer is
- * always read whole.
- */
-const unread: ReadonlySet<string> = new Set(['/metadata/managedFields', '/status/images']);
-
-const notPlacement =
-  /^\/items\/\d+\/(?:status|metadata\/(?:annotations|managedFields|ownerReferences)|spec\/(?!nodeName$)[^/]+)$/;
-const placementUnread: UnreadPointers = { has: (pointer) => notPlacement.test(pointer) };
-
-const notEvent =
-  /^\/items\/\d+\/(?:metadata\/(?:annotations|labels|managedFields|ownerReferences)|related)$/;
-const eventsUnread: UnreadPointers = { has: (pointer) => notEvent.test(pointer) };
 
 /**
  * Files up to this size are read synchronously: one `read` costs less than the round trip to
@@ -110,8 +96,17 @@ export class ParsedFileCache {
     { mtimeMs: number; size: number; result: ProbeResult }
   >();
   private readonly overlays = new Map<string, Overlay>();
+  /** The last read from disk, settled when it is given back (`inOrder`). */
+  private lastRead: Promise<void> = Promise.resolve();
 
-  constructor(private limits: CacheLimits = defaultCacheLimits) {}
+  /**
+   * @param pool threads that read and parse whole resource files beside this one; without it
+   *   every file is read here (the same results, one core).
+   */
+  constructor(
+    private limits: CacheLimits = defaultCacheLimits,
+    private readonly pool?: ReadPool,
+  ) {}
 
   /** New bounds apply to every file read from now on: what was read under others is dropped. */
   setLimits(limits: CacheLimits): void {
@@ -234,38 +229,8 @@ export class ParsedFileCache {
       this.disk.set(key, cached);
       return cached.result;
     }
-    let result: ReadResult;
-    if (mode === 'log') {
-      const r = await readLogTail(path, {
-        maxBytes: this.limits.maxLogBytes,
-        maxRatio: this.limits.maxLogRatio,
-      });
-      result = r.ok
-        ? { ok: true, parsed: plainText(r.log.text, r.log.skippedLines) }
-        : { ok: false, error: r.error };
-    } else if (st.size > this.limits.maxFileBytes) {
-      result = {
-        ok: false,
-        error: `file is ${mibText(st.size)} MiB, over the ${mibText(this.limits.maxFileBytes)} MiB parse limit (mustGatherInspector.limits.maxFileSizeMiB)`,
-      };
-    } else if (mode === 'pods' && st.size > (this.limits.maxPodListBytes ?? Infinity)) {
-      result = {
-        ok: false,
-        error: `file is ${mibText(st.size)} MiB, over the ${mibText(this.limits.maxPodListBytes ?? 0)} MiB read of a namespace's pods; its pods are not judged`,
-      };
-    } else {
-      try {
-        const bytes =
-          mode === 'head'
-            ? await readHead(path, st.size)
-            : st.size <= syncReadBytes
-              ? readFileSync(path)
-              : await readFile(path);
-        result = this.decode(bytes, mode);
-      } catch (err) {
-        result = cannotRead(err);
-      }
-    }
+    // Given back in the order asked, whichever read ends first (`inOrder`).
+    const result = await this.inOrder(this.readDisk(path, mode, st.size));
     this.disk.set(key, { mtimeMs: st.mtimeMs, size: st.size, result });
     while (this.disk.size > this.limits.maxEntries) {
       const oldest = this.disk.keys().next().value;
@@ -273,6 +238,46 @@ export class ParsedFileCache {
       this.disk.delete(oldest);
     }
     return result;
+  }
+
+  /** One file read from disk in `mode` (the cache's bounds checked first) and parsed. */
+  private async readDisk(path: string, mode: ReadMode, size: number): Promise<ReadResult> {
+    if (mode === 'log') {
+      const r = await readLogTail(path, {
+        maxBytes: this.limits.maxLogBytes,
+        maxRatio: this.limits.maxLogRatio,
+      });
+      return r.ok
+        ? { ok: true, parsed: plainText(r.log.text, r.log.skippedLines) }
+        : { ok: false, error: r.error };
+    } else if (size > this.limits.maxFileBytes) {
+      return {
+        ok: false,
+        error: `file is ${mibText(size)} MiB, over the ${mibText(this.limits.maxFileBytes)} MiB parse limit (mustGatherInspector.limits.maxFileSizeMiB)`,
+      };
+    } else if (mode === 'pods' && size > (this.limits.maxPodListBytes ?? Infinity)) {
+      return {
+        ok: false,
+        error: `file is ${mibText(size)} MiB, over the ${mibText(this.limits.maxPodListBytes ?? 0)} MiB read of a namespace's pods; its pods are not judged`,
+      };
+    } else if (this.pool && isFastMode(mode)) {
+      // Read and parsed on another thread while this one goes on; finished here like any read.
+      return this.fromFast(await this.pool.read(path, mode), mode);
+    } else {
+      try {
+        const bytes =
+          mode === 'head'
+            ? await readHead(path, size)
+            : size <= syncReadBytes
+              ? readFileSync(path)
+              : await readFile(path);
+        // A head is a resource's first lines: read like the whole resource.
+        const fast = mode === 'head' ? 'yaml' : mode;
+        return fast === 'text' ? textOf(bytes) : this.fromFast(fastRead(bytes, fast), fast);
+      } catch (err) {
+        return cannotRead(err);
+      }
+    }
   }
 
   private parse(text: string, skip?: UnreadPointers): ReadResult {
@@ -294,34 +299,53 @@ export class ParsedFileCache {
     return this.parse(text, podsUnreadAll);
   }
 
-  /** The bytes read from disk, as text (logs) or parsed; decoded once. */
-  private decode(bytes: Buffer, mode: ReadMode): ReadResult {
-    if (looksBinary(bytes)) {
-      return {
-        ok: false,
-        error: `file is binary, not ${mode === 'text' ? 'text' : 'YAML or JSON'}`,
-      };
-    }
-    const text = bytes.toString('utf8');
-    if (mode === 'text') return { ok: true, parsed: plainText(text) };
-    if (mode === 'pods') return withEncodingProblem(bytes, text, this.parsePods(text));
-    return withEncodingProblem(
-      bytes,
-      text,
-      this.parse(
-        text,
-        mode === 'placement' ? placementUnread : mode === 'events' ? eventsUnread : unread,
-      ),
+  /**
+   * A read given back in the order the reads were asked for, whether it was read at once, from
+   * disk later, or on another thread: what the loaders collect (files read, problems) comes out
+   * in the same order however the reads finish.
+   */
+  private inOrder<T>(read: Promise<T>): Promise<T> {
+    const before = this.lastRead;
+    const after = read.then(async (r) => {
+      await before;
+      return r;
+    });
+    this.lastRead = after.then(
+      () => undefined,
+      () => undefined,
     );
+    return after;
   }
+
+  /**
+   * A parsed file from what a read gave, the same whichever thread read it: the fast reader's
+   * value with positions on demand, else the text parsed here by `parseText`.
+   */
+  private fromFast(r: FastRead, mode: FastMode): ReadResult {
+    if (!r.ok) return r;
+    const skip = unreadIn(mode, r.fast?.quietPods);
+    const parsed = r.fast && parsedFromOcYaml(r.text, r.fast, this.limits, skip);
+    const result: ReadResult = parsed
+      ? { ok: true, parsed }
+      : mode === 'pods'
+        ? this.parsePods(r.text)
+        : this.parse(r.text, skip);
+    return r.utf8 ? result : withEncodingProblem(r.text, result);
+  }
+}
+
+/** A pod log or other text kept as text, with line positions. */
+function textOf(bytes: Buffer): ReadResult {
+  if (looksBinary(bytes)) return { ok: false, error: 'file is binary, not text' };
+  return { ok: true, parsed: plainText(bytes.toString('utf8')) };
 }
 
 /**
  * Bytes that are not UTF-8 are read as U+FFFD, and the file still counts; a problem says so
  * (as one `yaml-invalid` finding), since names and messages in it may be wrong.
  */
-function withEncodingProblem(bytes: Buffer, text: string, r: ReadResult): ReadResult {
-  if (!r.ok || isUtf8(bytes)) return r;
+function withEncodingProblem(text: string, r: ReadResult): ReadResult {
+  if (!r.ok) return r;
   const at = text.indexOf('\ufffd');
   const line = at < 0 ? 1 : text.slice(0, at).split('\n').length;
   const problem = {
@@ -333,10 +357,6 @@ function withEncodingProblem(bytes: Buffer, text: string, r: ReadResult): ReadRe
 
 function keyOf(path: string, mode: ReadMode): string {
   return mode === 'yaml' ? path : `${mode}\u0000${path}`;
-}
-
-function cannotRead(err: unknown): ReadResult {
-  return { ok: false, error: `cannot read: ${(err as NodeJS.ErrnoException).code ?? String(err)}` };
 }
 
 /**
@@ -368,8 +388,4 @@ function headOf(bytes: Buffer): Buffer {
 
 function mibText(n: number): string {
   return (n / mib).toFixed(1);
-}
-
-function looksBinary(bytes: Buffer): boolean {
-  return bytes.subarray(0, 8192).includes(0);
 }

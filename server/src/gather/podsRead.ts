@@ -29,23 +29,36 @@ const troubleWords = [
 
 const statusOfItem = /^\/items\/(\d+)\/status$/;
 
-/** The unread pointers of a pod List in `pods` mode, and how many items its text was seen to hold. */
-export function podsUnread(text: string): { unread: UnreadPointers; items: number } {
+/**
+ * The unread pointers of a pod List in `pods` mode, how many items its text was seen to hold,
+ * and which of them are quiet (their status left unread).
+ */
+export function podsUnread(text: string): {
+  unread: UnreadPointers;
+  items: number;
+  quiet: ReadonlySet<number>;
+} {
   const quiet = quietItems(text);
+  return { items: quiet.items, quiet: quiet.indexes, unread: podsUnreadOf(quiet.indexes) };
+}
+
+/** The unread pointers when the items at `quiet` have their status left unread. */
+export function podsUnreadOf(quiet: ReadonlySet<number>): UnreadPointers {
   return {
-    items: quiet.items,
-    unread: {
-      has: (pointer) => {
-        if (notPodStatus.test(pointer)) return true;
-        const m = statusOfItem.exec(pointer);
-        return m !== null && quiet.indexes.has(Number(m[1]));
-      },
+    depth: 4,
+    has: (pointer) => {
+      if (notPodStatus.test(pointer)) return true;
+      const m = statusOfItem.exec(pointer);
+      return m !== null && quiet.has(Number(m[1]));
     },
   };
 }
 
 /** Every status read: when the text's items and the parse's disagree, or the List is JSON. */
-export const podsUnreadAll: UnreadPointers = { has: (pointer) => notPodStatus.test(pointer) };
+export const podsUnreadAll: UnreadPointers = {
+  has: (pointer) => notPodStatus.test(pointer),
+  depth: 4,
+};
 
 /**
  * The items of `oc`'s block YAML List (`- ` at the first column under a top-level `items:`) whose

@@ -7,6 +7,7 @@ import { defaultLimits } from '../limits';
 import { JsonSpans } from './jsonSpans';
 import { yamlLib } from './lib';
 import { parseOcYaml } from './ocYaml';
+import { OcYamlSpans } from './ocYamlSpans';
 import type { SpanIndex, UnreadPointers } from './ocYaml';
 
 export interface ParseLimits {
@@ -93,9 +94,23 @@ export function parseText(
     return withLazyTree(text, json.value, limits, false);
   const oc = parseOcYaml(text, false, skip);
   // The bound from the indentation spares walking the value (well under the limit for `oc`).
-  if (oc && (oc.maxDepth < limits.maxDepth || withinDepth(oc.value, limits.maxDepth)))
-    return withLazyTree(text, oc.value, limits, true, skip);
-  return parseYaml(text, limits);
+  return (oc && parsedFromOcYaml(text, oc, limits, skip)) ?? parseYaml(text, limits);
+}
+
+/**
+ * A file whose value the fast `oc` reader gave (on any thread, see `parseOcYaml`): the same
+ * parsed file `parseText` makes of it, or undefined when it nests too deep for the limits and
+ * the full parser must report it.
+ */
+export function parsedFromOcYaml(
+  text: string,
+  read: { value: unknown; maxDepth: number },
+  limits: ParseLimits,
+  skip?: UnreadPointers,
+): ParsedFile | undefined {
+  if (read.maxDepth < limits.maxDepth || withinDepth(read.value, limits.maxDepth))
+    return withLazyTree(text, read.value, limits, true, skip);
+  return undefined;
 }
 
 /** Valid JSON (CI gather-extra Lists, often several MiB) is read with JSON.parse. */
@@ -136,10 +151,10 @@ function withLazyTree(
       if (!tree) throw new Error('text without a document');
       return tree;
     },
-    // Reading `oc` YAML again with spans costs far less than the node tree (findings need spans);
-    // what the value left out has no span either.
+    // Reading `oc` YAML again with spans, along the paths asked for, costs far less than the
+    // node tree (findings need spans); what the value left out has no span either.
     get spans() {
-      if (ocYaml) spans ??= parseOcYaml(text, true, skip)?.spans;
+      if (ocYaml) spans ??= new OcYamlSpans(text, skip);
       return ocYaml ? spans : jsonIndex();
     },
     // JSON: scanning only the containers on the paths asked for costs about one JSON.parse.
