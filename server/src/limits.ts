@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+
 /**
  * Bounds on the work done per file, so that a hostile file costs one finding, not the process.
  * Users set them with `mustGatherInspector.limits.*` (editor) or `--limit <name>=<n>` (CLI).
@@ -96,3 +98,32 @@ export const mib = 1024 * 1024;
  * or network operator's pods on 250 nodes). Not a setting.
  */
 export const maxPodListMiB = 32;
+
+/** The environment variable that caps an analysis' read threads, like the CLI's `--jobs`. */
+export const jobsVariable = 'MUST_GATHER_INSPECTOR_JOBS';
+
+/** What is wrong with a number of threads, if anything. */
+export function jobsProblem(value: string): string | undefined {
+  return /^[1-9]\d{0,2}$/.test(value)
+    ? undefined
+    : `a whole number of threads from 1, not "${value}"`;
+}
+
+/**
+ * Threads an analysis reads and parses files with, the main one included: `--jobs` when given,
+ * else `MUST_GATHER_INSPECTOR_JOBS`, else 1 (the main thread alone). One thread is the default
+ * because it is the faster on the machines measured: on 2 cores a read thread made `analyze`
+ * of the benchmark's 2 GiB must-gather 7 to 14% slower (bench/results.md), V8's own compiler
+ * and collector threads already using the second core and parsing being bound by memory.
+ * At most the machine's cores.
+ */
+export function readThreads(
+  requested?: number,
+  env: NodeJS.ProcessEnv = process.env,
+  cores = availableParallelism(),
+): number {
+  const set = env[jobsVariable]?.trim();
+  const wanted =
+    requested ?? (set && jobsProblem(set) === undefined ? Number(set) : undefined) ?? 1;
+  return Math.max(1, Math.min(wanted, cores));
+}

@@ -3,8 +3,10 @@
  * must-gathers found under them, and each one's analysis, made on first use and kept until the
  * agent asks for a fresh look or the client's roots change.
  */
-import { analysisContext } from '../service';
+import { join } from 'node:path';
+import { analysisContext, readPoolOf } from '../service';
 import type { AnalysisContext, ParsedFileCache } from '../service';
+import { readThreads } from '../limits';
 import type { Limits } from '../limits';
 import { analyse } from './analysed';
 import type { Analysed } from './analysed';
@@ -30,7 +32,9 @@ export class Session extends Gathers {
     private readonly options: { cacheDir: string; limits: Limits; log: (m: string) => void },
   ) {
     super();
-    this.ctx = analysisContext({ limits: options.limits });
+    // Read threads only when MUST_GATHER_INSPECTOR_JOBS asks (bundled beside the MCP server).
+    const pool = readPoolOf(readThreads(), join(__dirname, 'readWorker.js'), options.log);
+    this.ctx = analysisContext({ limits: options.limits, ...(pool ? { pool } : {}) });
   }
 
   get limits(): Limits {

@@ -2,6 +2,7 @@
  * The analysis pipeline shared by the CLI and the language server:
  * root -> index -> snapshot -> rules -> findings, with the user's rule levels applied.
  */
+import type { ReadPool } from '../gather/readPool';
 import type { GatherRoot } from '../gather/discover';
 import { cacheLimitsFrom, ParsedFileCache } from '../gather/fileCache';
 import { defaultLimits } from '../limits';
@@ -65,10 +66,16 @@ export interface AnalysisContext {
 
 /** A context whose cache applies `limits`; an existing cache is given the same bounds. */
 export function analysisContext(
-  options: { limits?: Limits; levels?: RuleLevels; cache?: ParsedFileCache } = {},
+  options: {
+    limits?: Limits;
+    levels?: RuleLevels;
+    cache?: ParsedFileCache;
+    /** Threads that read files beside the main one, for a new cache (none: one thread). */
+    pool?: ReadPool;
+  } = {},
 ): AnalysisContext {
   const limits = options.limits ?? defaultLimits;
-  const cache = options.cache ?? new ParsedFileCache(cacheLimitsFrom(limits));
+  const cache = options.cache ?? new ParsedFileCache(cacheLimitsFrom(limits), options.pool);
   cache.setLimits(cacheLimitsFrom(limits));
   return { cache, limits, levels: options.levels ?? {} };
 }

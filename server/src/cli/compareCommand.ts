@@ -8,6 +8,7 @@ import type { GatherRoot, RootAnalysis, RuleLevels } from '../service';
 import type { Limits } from '../limits';
 import { formatCompareJson, formatCompareText } from './compare';
 import { openGathers } from './openGathers';
+import { readPoolFor } from './readThreads';
 import type { OpenedGathers } from './openGathers';
 
 export interface CompareArgs {
@@ -18,6 +19,8 @@ export interface CompareArgs {
   force: boolean;
   levels: RuleLevels;
   limits: Limits;
+  /** `--jobs`, when given. */
+  jobs?: number | undefined;
 }
 
 export async function compareCommand(
@@ -25,6 +28,7 @@ export async function compareCommand(
   cacheDir: string,
   tell: (line: string) => void,
 ): Promise<number> {
+  const pool = readPoolFor(command.jobs, tell);
   const opened: (OpenedGathers & { path: string; root: GatherRoot })[] = [];
   for (const path of command.paths) {
     const o = await openGathers(path, command.limits, cacheDir, tell);
@@ -37,7 +41,7 @@ export async function compareCommand(
     }
     opened.push({ path, ...o, root: o.roots[0]! });
   }
-  const ctx = analysisContext({ limits: command.limits, levels: command.levels });
+  const ctx = analysisContext({ limits: command.limits, levels: command.levels, pool });
   const analyses: RootAnalysis[] = [];
   for (const o of opened) {
     const a = await analyzeRoot(o.root, ctx);

@@ -1,7 +1,14 @@
 /** The kinds of option the commands declare, and the options several commands share. */
 import { isRuleLevel, ruleLevelNames } from '../service';
 import type { RuleLevels } from '../service';
-import { defaultLimits, isLimitName, limitNames, limitProblem } from '../limits';
+import {
+  defaultLimits,
+  isLimitName,
+  jobsProblem,
+  jobsVariable,
+  limitNames,
+  limitProblem,
+} from '../limits';
 import type { Limits } from '../limits';
 import { UsageError } from './command';
 import type { Option } from './command';
@@ -104,5 +111,20 @@ export const limitOption: Option<Limits> = {
     const problem = limitProblem(name, Number(m[2]));
     if (problem) throw new UsageError(`--limit ${problem}`);
     return { ...prev, [name]: Number(m[2]) };
+  },
+};
+
+export const jobsOption: Option<number | undefined> = {
+  flags: ['--jobs'],
+  value: 'N',
+  help: `threads that read and parse files, this one included; 1 reads on one thread`,
+  // Said, not computed: the help and the README read the same on every machine.
+  default: `$${jobsVariable}, else 1`,
+  init: () => undefined,
+  fold(_prev, value, f) {
+    const v = given(f, value);
+    const problem = jobsProblem(v);
+    if (problem) throw new UsageError(`${f} takes ${problem}`);
+    return Number(v);
   },
 };

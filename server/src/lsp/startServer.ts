@@ -20,6 +20,7 @@ import {
   logFileOf,
   offsetOf,
   rangeIn,
+  readPoolOf,
   recommendReport,
   statusReport,
 } from '../service';
@@ -40,7 +41,7 @@ import {
   resolveSymbol,
   toWorkspaceSymbols,
 } from '../features/symbols/workspaceSymbols';
-import { defaultLimits } from '../limits';
+import { defaultLimits, readThreads } from '../limits';
 import {
   ArchivesRequest,
   CompareSummaryRequest,
@@ -118,19 +119,27 @@ export function startServer(connection: Connection): Workspace {
     new RememberedDiagnostics(undefined),
   );
 
-  const workspace: Workspace = new Workspace({
-    results: (root, findings) => publisher.publishRoot(root, findings),
-    forgotten: (root) => publisher.forgetRoot(root),
-    levelsFor: (root) => settings.ruleLevels(root),
-    recall: (root, levels) => publisher.recall(root.path, rememberKey(levels)),
-    analysed: (a, levels) => publisher.remember(a.root.path, rememberKey(levels), a.filesRead),
-    log: (message) => connection.console.log(message),
-    status: (status) => void connection.sendNotification(StatusNotification, status),
-    progress: (done, total) => {
-      if (total > 0)
-        indexing?.report(Math.floor((100 * done) / total), `${done}/${total} must-gathers`);
+  // Read threads only when MUST_GATHER_INSPECTOR_JOBS asks; idle ones end after 10 s.
+  const pool = readPoolOf(readThreads(), join(__dirname, 'readWorker.js'), (m) =>
+    connection.console.warn(m),
+  );
+  const workspace: Workspace = new Workspace(
+    {
+      results: (root, findings) => publisher.publishRoot(root, findings),
+      forgotten: (root) => publisher.forgetRoot(root),
+      levelsFor: (root) => settings.ruleLevels(root),
+      recall: (root, levels) => publisher.recall(root.path, rememberKey(levels)),
+      analysed: (a, levels) => publisher.remember(a.root.path, rememberKey(levels), a.filesRead),
+      log: (message) => connection.console.log(message),
+      status: (status) => void connection.sendNotification(StatusNotification, status),
+      progress: (done, total) => {
+        if (total > 0)
+          indexing?.report(Math.floor((100 * done) / total), `${done}/${total} must-gathers`);
+      },
     },
-  });
+    undefined,
+    pool,
+  );
   /** The work-done progress of the indexing under way, if the client shows progress. */
   let indexing: { report(percentage: number, message: string): void } | undefined;
 

@@ -16,7 +16,7 @@ import {
   openFileProblems,
   ParsedFileCache,
 } from '../service';
-import type { GatherRoot, RootAnalysis, RuleLevels } from '../service';
+import type { GatherRoot, ReadPool, RootAnalysis, RuleLevels } from '../service';
 import type { Finding } from '../core/finding';
 import { pathDisplay } from '../core/paths';
 import { defaultLimits } from '../limits';
@@ -44,7 +44,7 @@ export interface WorkspaceEvents {
 export type WorkspaceStatus = StatusParams;
 
 export class Workspace {
-  readonly cache = new ParsedFileCache();
+  readonly cache: ParsedFileCache;
   private limitsNow: Limits = defaultLimits;
   private folders: string[] = [];
   private archiveCache: string | undefined;
@@ -61,10 +61,14 @@ export class Workspace {
   private running: Promise<void> = Promise.resolve();
   private busy = 0;
 
+  /** @param pool read threads beside the server's (`MUST_GATHER_INSPECTOR_JOBS`); none: one. */
   constructor(
     private readonly events: WorkspaceEvents,
     private readonly debounceMs = 250,
-  ) {}
+    pool?: ReadPool,
+  ) {
+    this.cache = new ParsedFileCache(undefined, pool);
+  }
 
   setFolders(folders: string[]): void {
     this.folders = [...folders];

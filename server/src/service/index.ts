@@ -16,12 +16,13 @@ export {
   archiveOfExtraction,
   cachedRoot,
   clearCache,
-  defaultCacheDir,
   listCache,
   openArchive,
 } from '../gather/archiveCache';
 export { ExtractionCancelled } from '../gather/archive/extract';
+export { defaultCacheDir } from '../cacheDir';
 export { cacheLimitsFrom, ParsedFileCache } from '../gather/fileCache';
+export { ReadPool, readPoolOf } from '../gather/readPool';
 export type { ReadMode } from '../gather/fileCache';
 export { buildIndex, filesOf, podLogFiles } from '../gather/gatherIndex';
 export type { IndexedFile } from '../gather/gatherIndex';

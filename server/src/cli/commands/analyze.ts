@@ -14,7 +14,7 @@ import { version } from '../../version';
 import { defineCommand, UsageError } from '../command';
 import type { Option } from '../command';
 import type { Detail } from '../findingLines';
-import { cacheDirOption, choice, limitOption, ruleOption } from '../options';
+import { cacheDirOption, choice, jobsOption, limitOption, ruleOption } from '../options';
 import { formatJson, formatText } from '../report';
 import { formatSarif, toSarif } from '../sarif';
 import { gatherArgs, openForAnalysis, tell } from './shared';
@@ -56,7 +56,7 @@ export const analyze = defineCommand({
   description:
     'Each cause once: its level, title and number of findings; the chain from the reporting operator down to the root (workload, pod, container, node, log line), a step a line with its file:line; then one line per finding, root first, with its file:line. --verbose: under each finding its explanation and related evidence. --brief: the findings’ lines only, no chain. --group file: by file, like a compiler (no chains). JSON: {summary, findings, causes}, each cause’s findings as indexes, its rootSubject and its chain placed. SARIF: one SARIF 2.1.0 run (every rule, every finding, each chain a code flow). <path> is a must-gather, a folder holding several, or a CI gather-extra folder.',
   exitStatus: '0 without error findings, 1 with at least one, 2 on bad usage or a fatal error.',
-  options: [format, detail, group, ruleOption, limitOption, cacheDirOption],
+  options: [format, detail, group, ruleOption, limitOption, jobsOption, cacheDirOption],
   args: (p) => ({
     ...gatherArgs('analyze', p),
     format: p.get(format),

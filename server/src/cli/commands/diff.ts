@@ -1,7 +1,7 @@
 /** `diff <path> <a> <b>`: what changed between two (rendered) MachineConfigs. */
 import { defineCommand, UsageError } from '../command';
 import { diffCommand } from '../diff';
-import { cacheDirOption, limitOption, textOrJson } from '../options';
+import { cacheDirOption, jobsOption, limitOption, textOrJson } from '../options';
 import { cacheDirOf, openForAnalysis } from './shared';
 
 export const diff = defineCommand({
@@ -12,7 +12,7 @@ export const diff = defineCommand({
     'What changed between two (rendered) MachineConfigs: a summary naming changed images (pause image, OS image) and whether nodes reboot, then a unified diff of the decoded configs.',
   exitStatus:
     '0 when both configs were found and compared, 2 on bad usage, an unknown config name or a fatal error.',
-  options: [textOrJson, limitOption, cacheDirOption],
+  options: [textOrJson, limitOption, jobsOption, cacheDirOption],
   args(p) {
     const [path, a, b, ...more] = p.operands;
     if (path === undefined || a === undefined || b === undefined || more.length > 0)
@@ -24,6 +24,7 @@ export const diff = defineCommand({
       format: p.get(textOrJson),
       limits: p.get(limitOption),
       cacheDir: cacheDirOf(p),
+      jobs: p.get(jobsOption),
     };
   },
   async run(args) {

@@ -3,7 +3,7 @@ import { analyzeRoot, recommendReport } from '../../service';
 import type { RootRecommendReport } from '../../core/recommend';
 import { defineCommand, UsageError } from '../command';
 import type { Option } from '../command';
-import { cacheDirOption, flag, given, limitOption, text, textOrJson } from '../options';
+import { cacheDirOption, flag, given, jobsOption, limitOption, text, textOrJson } from '../options';
 import { formatRecommendJson, formatRecommendText, recommendFails } from '../recommend';
 import { gatherArgs, openForAnalysis, tell } from './shared';
 
@@ -43,7 +43,7 @@ export const recommend = defineCommand({
     'Before an update: is it safe to update this cluster, and to what? oc adm upgrade recommend, offline: the ClusterVersion’s conditions of concern, the alerts oc checks (from monitoring/prometheus/rules.json), what the gather shows beyond oc (paused or degraded pools, unavailable nodes, operators Upgradeable=False, admin gates not acknowledged, PodDisruptionBudgets at their limit, kubelet skew, removed APIs in use), then the updates by minor, two per minor (--show-outdated-releases: all). --version V: that release’s verdict and the concerns not named in --accept.',
   exitStatus:
     '0, or 1 when --version names a release that is not offered or a concern applies that --accept does not name; 2 on bad usage or a fatal error.',
-  options: [target, showOutdated, accept, textOrJson, limitOption, cacheDirOption],
+  options: [target, showOutdated, accept, textOrJson, limitOption, jobsOption, cacheDirOption],
   args(p) {
     const a = {
       ...gatherArgs('recommend', p),

@@ -15,7 +15,7 @@ import { isInside } from '../../core/paths';
 import type { RootStatusReport } from '../../core/updateStatus';
 import { version } from '../../version';
 import { defineCommand } from '../command';
-import { cacheDirOption, choice, limitOption, ruleOption, text } from '../options';
+import { cacheDirOption, choice, jobsOption, limitOption, ruleOption, text } from '../options';
 import { gatherArgs, openForAnalysis, tell } from './shared';
 
 const format = choice(
@@ -43,7 +43,7 @@ export const report = defineCommand({
     'A case summary to paste into a support case: per must-gather the first look, where the update stands, the causes with their findings and file:line evidence, and what was not read. Markdown (no raw HTML, must-gather text escaped), or --format html: one self-contained file (no script, no remote reference). --output FILE writes it there (never inside <path>).',
   exitStatus:
     'as analyze (0 without error findings, 1 with at least one); 2 also on bad usage, a fatal error, or when --output lies inside <path> or cannot be written.',
-  options: [format, output, ruleOption, limitOption, cacheDirOption],
+  options: [format, output, ruleOption, limitOption, jobsOption, cacheDirOption],
   args: (p) => ({
     ...gatherArgs('report', p),
     format: p.get(format),

@@ -6,8 +6,9 @@ import type { Limits } from '../../limits';
 import { UsageError } from '../command';
 import type { Parsed } from '../command';
 import { openGathers } from '../openGathers';
+import { readPoolFor } from '../readThreads';
 import type { OpenedGathers } from '../openGathers';
-import { cacheDirOption, limitOption } from '../options';
+import { cacheDirOption, jobsOption, limitOption } from '../options';
 
 /** One line on stderr, the program's name first. */
 export function tell(line: string): void {
@@ -23,6 +24,8 @@ export interface GatherArgs {
   path: string;
   limits: Limits;
   cacheDir: string;
+  /** `--jobs`, when given. */
+  jobs?: number | undefined;
 }
 
 /** The one `<path>` of analyze, status, timeline, recommend and report, with --limit and --cache-dir. */
@@ -32,6 +35,7 @@ export function gatherArgs(command: string, parsed: Parsed): GatherArgs {
     path: parsed.operands[0]!,
     limits: parsed.get(limitOption),
     cacheDir: cacheDirOf(parsed),
+    jobs: parsed.get(jobsOption),
   };
 }
 
@@ -40,6 +44,7 @@ export async function openForAnalysis(
   a: GatherArgs,
   levels: RuleLevels,
 ): Promise<(OpenedGathers & { ctx: AnalysisContext }) | undefined> {
+  const pool = readPoolFor(a.jobs, tell);
   const opened = await openGathers(a.path, a.limits, a.cacheDir, tell);
-  return opened && { ...opened, ctx: analysisContext({ limits: a.limits, levels }) };
+  return opened && { ...opened, ctx: analysisContext({ limits: a.limits, levels, pool }) };
 }

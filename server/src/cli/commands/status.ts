@@ -2,7 +2,7 @@
 import { analyzeRoot, logNotes, statusReport } from '../../service';
 import type { RootStatusReport } from '../../core/updateStatus';
 import { defineCommand } from '../command';
-import { cacheDirOption, flag, limitOption, ruleOption, textOrJson } from '../options';
+import { cacheDirOption, flag, jobsOption, limitOption, ruleOption, textOrJson } from '../options';
 import { formatStatusJson, formatStatusText } from '../status';
 import { gatherArgs, openForAnalysis, tell } from './shared';
 
@@ -19,7 +19,7 @@ export const status = defineCommand({
     'Where the update stands, as oc adm upgrade status would say it (Control Plane, Worker Upgrade, Update Health), offline, each line with the file:line of its evidence. Update Health shows one line per cause (--details: every insight, as oc lists them).',
   exitStatus:
     '0 without error-level insights, 1 with at least one, 2 on bad usage or a fatal error.',
-  options: [textOrJson, details, ruleOption, limitOption, cacheDirOption],
+  options: [textOrJson, details, ruleOption, limitOption, jobsOption, cacheDirOption],
   args: (p) => ({
     ...gatherArgs('status', p),
     format: p.get(textOrJson),

@@ -2,7 +2,7 @@
 import { analyzeRoot, intervalsOf, rangeIn } from '../../service';
 import type { Interval } from '../../core/interval';
 import { defineCommand } from '../command';
-import { cacheDirOption, choice, limitOption, ruleOption, text } from '../options';
+import { cacheDirOption, choice, jobsOption, limitOption, ruleOption, text } from '../options';
 import { formatOriginIntervals } from '../originIntervals';
 import { formatTimelineJson, formatTimelineText, isSinceSpec, sinceTime } from '../timeline';
 import type { RootTimeline } from '../timeline';
@@ -33,7 +33,7 @@ export const timeline = defineCommand({
   description:
     'What happened when, oldest first: each update of the ClusterVersion history, every condition of the ClusterVersion, operators, pools, nodes and MachineConfigNodes since its last transition, Warning events, firing alerts, the CVO’s and the drains’ log lines, the gather; each with how long it held and its evidence’s file:line. --since keeps what began at or after a time (2021-03-25T09:00:00Z) or a duration before the gather (3h, 90m). --format intervals writes openshift/origin’s monitor interval JSON ({"items": [...]}), which Sippy’s and origin’s interval charts read.',
   exitStatus: '0, 2 on bad usage or a fatal error.',
-  options: [format, since, ruleOption, limitOption, cacheDirOption],
+  options: [format, since, ruleOption, limitOption, jobsOption, cacheDirOption],
   args: (p) => ({
     ...gatherArgs('timeline', p),
     format: p.get(format),
