@@ -7,7 +7,9 @@ import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parseAllDocuments } from 'yaml';
+import { unreadIn } from '../../server/src/gather/fastRead';
 import { parseOcYaml } from '../../server/src/yaml/ocYaml';
+import { OcYamlSpans } from '../../server/src/yaml/ocYamlSpans';
 import { parseText } from '../../server/src/yaml/parse';
 import { spanOf } from '../../server/src/yaml/positions';
 import { pointer } from '../../server/src/yaml/pointer';
@@ -349,5 +351,64 @@ describe('parseText with the fast reader', () => {
   it('still reports a broken file through the full parser', () => {
     const parsed = parseText('a: "open\nb: 1\n');
     assert.ok(parsed.problems.length > 0);
+  });
+});
+
+describe('spans found on demand along a path (issue 43)', () => {
+  it('give every pointer, asked alone of a fresh read, the span the whole read with spans gives; Lists included', () => {
+    const { pick } = seeded(20261206);
+    let asked = 0;
+    let lists = 0;
+    for (const f of fixtureFiles) {
+      const text = readFileSync(f, 'utf8');
+      const whole = parseOcYaml(text, true);
+      if (!whole) continue;
+      const pointers = [...whole.spans.keys()];
+      if (pointers.some((p) => p.startsWith('/items/1/'))) lists++;
+      // A few pointers per file, each on a read of its own: the on-demand index answers the
+      // first several paths by itself, before falling back to one whole read.
+      for (let k = 0; k < 4 && pointers.length > 0; k++) {
+        const p = pick(pointers);
+        const alone = new OcYamlSpans(text);
+        assert.deepEqual(alone.get(p), whole.spans.get(p), `${f} ${p}`);
+        for (let at = p; at !== ''; at = at.slice(0, at.lastIndexOf('/')))
+          assert.deepEqual(alone.get(at), whole.spans.get(at), `${f} ${at} (on the path to ${p})`);
+        assert.equal(alone.get(`${p}/no-such-key`), undefined);
+        asked++;
+      }
+    }
+    assert.ok(asked > 1000 && lists > 20, `${asked} pointers, ${lists} Lists`);
+  });
+
+  it('keep what the file was read without: no span for a block left unread', () => {
+    const text = readFileSync(nodeFiles[0]!, 'utf8');
+    const spans = new OcYamlSpans(text, unread);
+    assert.equal(spans.get('/status/images'), undefined);
+    assert.equal(spans.get('/status/images/0'), undefined);
+    assert.deepEqual(
+      spans.get('/status/nodeInfo'),
+      parseOcYaml(text, true)?.spans.get('/status/nodeInfo'),
+    );
+  });
+});
+
+describe('reads bounded in depth (issue 43)', () => {
+  it('leave out exactly what the same pointers leave out unbounded, in every read mode, on every fixture file', () => {
+    let compared = 0;
+    for (const f of fixtureFiles) {
+      const text = readFileSync(f, 'utf8');
+      for (const mode of ['yaml', 'placement', 'events', 'pods'] as const) {
+        const bounded = unreadIn(mode, mode === 'pods' ? [0, 2, 3] : undefined);
+        assert.ok(bounded.depth !== undefined, mode);
+        const unbounded = { has: (p: string) => bounded.has(p) };
+        assert.deepStrictEqual(
+          parseOcYaml(text, false, bounded)?.value,
+          parseOcYaml(text, false, unbounded)?.value,
+          `${f} (${mode})`,
+        );
+        compared++;
+      }
+    }
+    assert.ok(compared > 2000, `${compared}`);
   });
 });

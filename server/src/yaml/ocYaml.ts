@@ -28,6 +28,11 @@ export interface SpanIndex {
 /** Which block values a read leaves out, by JSON pointer (a Set, or a pattern for List items). */
 export interface UnreadPointers {
   has(pointer: string): boolean;
+  /**
+   * The most segments a pointer left unread has: deeper, the reader builds no pointer and asks
+   * nothing (building one for every key and item of a List costs as much as reading it).
+   */
+  readonly depth?: number;
 }
 
 export interface OcYamlRead {
@@ -152,6 +157,8 @@ const maxIndent = 2000;
 
 class Reader {
   private i = 0;
+  /** How deep the collection being read is (the root's: 1). */
+  private level = 0;
   /** The deepest column a collection started at. */
   deepest = 0;
   /** Offset of each line's start, when spans are recorded. */
@@ -197,9 +204,12 @@ class Reader {
     this.spans.set(ptr, [start, this.offset(j, (this.lines[j] as string).trimEnd().length)]);
   }
 
-  private child(ptr: string, key: string | number): string {
-    if (!this.spans && !this.skip) return '';
-    return join(ptr, key);
+  /** Whether pointers are built for the entries of a collection `level` deep (root: 1). */
+  private tracks(level: number): boolean {
+    return (
+      this.spans !== undefined ||
+      (this.skip !== undefined && level <= (this.skip.depth ?? Infinity))
+    );
   }
 
   /** Steps over a block value under a key at `keyIndent`, without reading it. */
@@ -207,9 +217,9 @@ class Reader {
     this.i++;
     for (; this.i < this.lines.length; this.i++) {
       const line = this.lines[this.i] as string;
-      if (isBlank(line)) continue;
       const ind = indentOf(line);
-      if (ind > keyIndent) continue;
+      // Blank (spaces only), or indented past the key: inside the block.
+      if (ind === line.length || ind > keyIndent) continue;
       if (
         ind === keyIndent &&
         line[ind] === '-' &&
@@ -217,6 +227,18 @@ class Reader {
       )
         continue;
       break;
+    }
+  }
+
+  /**
+   * Steps over a sequence item at column `indent`, without reading it: everything in an item
+   * (nested blocks, scalars continued on later lines) is indented past its `-`.
+   */
+  private skipItem(indent: number): void {
+    this.i++;
+    for (; this.i < this.lines.length; this.i++) {
+      const line = this.lines[this.i] as string;
+      if (!isBlank(line) && indentOf(line) <= indent) break;
     }
   }
 
@@ -270,10 +292,14 @@ class Reader {
    * undefined where the block ends (a line less indented, or none).
    */
   private entryAt(indent: number): string | undefined {
-    this.skipBlank();
-    const line = this.lines[this.i];
+    // As `skipBlank`, keeping the indentation of the line it stops at.
+    let line: string | undefined;
+    let ind = 0;
+    for (; (line = this.lines[this.i]) !== undefined; this.i++) {
+      ind = indentOf(line);
+      if (ind !== line.length) break;
+    }
     if (line === undefined) return undefined;
-    const ind = indentOf(line);
     if (ind < indent) return undefined;
     if (ind > indent) giveUp();
     return line.slice(indent);
@@ -281,6 +307,7 @@ class Reader {
 
   private mapping(indent: number, ptr: string): Record<string, unknown> {
     const out: Record<string, unknown> = {};
+    const track = this.tracks(++this.level);
     for (;;) {
       const rest = this.entryAt(indent);
       if (rest === undefined || rest.startsWith('- ') || rest === '-') break;
@@ -291,14 +318,15 @@ class Reader {
       const block =
         // (what `trim` removes is, here, at most U+0020: the text holds no wider space)
         rest.length === after || (rest.charCodeAt(after) <= 32 && rest.slice(after).trim() === '');
-      const at = this.spans || (this.skip && block) ? join(ptr, key) : '';
-      if (block && this.skip?.has(at)) {
+      const at = this.spans || (track && block) ? join(ptr, key) : '';
+      if (block && track && this.skip?.has(at)) {
         this.skipBlock(indent);
         continue;
       }
       out[key] = this.value(indent, indent + after, indent, false, at);
       this.record(at, start);
     }
+    this.level--;
     return out;
   }
 
@@ -479,6 +507,7 @@ class Reader {
 
   private sequence(indent: number, ptr: string): unknown[] {
     const out: unknown[] = [];
+    const track = this.tracks(++this.level);
     for (;;) {
       const rest = this.entryAt(indent);
       if (rest === undefined || (rest !== '-' && !rest.startsWith('- '))) break;
@@ -486,7 +515,13 @@ class Reader {
       const after = rest.slice(1);
       const col = indent + 1 + indentOf(after);
       const content = line.slice(col);
-      const at = this.child(ptr, out.length);
+      const at = track ? join(ptr, out.length) : '';
+      if (track && this.skip?.has(at)) {
+        // Left unread (a read for spans off this item's path): its place is kept.
+        this.skipItem(indent);
+        out.push(null);
+        continue;
+      }
       // An item starts at its content, which may be on the next line (`-` alone).
       let start = this.offset(this.i, col);
       if (content === '' && this.spans) {
@@ -507,6 +542,7 @@ class Reader {
       }
       this.record(at, start);
     }
+    this.level--;
     return out;
   }
 }

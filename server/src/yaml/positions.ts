@@ -45,6 +45,8 @@ export function spanOf(file: ParsedFile, doc: number, ptr: string): [number, num
 
 /** The span of the deepest node on the pointer's path, as `spanOf` defines it. */
 function spanFromIndex(spans: SpanIndex, ptr: string): [number, number] {
+  // The whole pointer first: an index read on demand then reads its path once.
+  spans.get(ptr);
   let span = spans.get('') ?? [0, 0];
   let at = '';
   for (const seg of split(ptr)) {
