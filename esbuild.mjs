@@ -63,8 +63,12 @@ const configs = [
     ...common,
     entryPoints: {
       server: 'server/src/server.ts',
-      cli: 'server/src/cli.ts',
+      // `cli.js` starts the CLI (`cli-main.js`) from its code cache (server/src/launch/).
+      cli: 'server/src/launch/cli.ts',
+      'cli-main': 'server/src/cli.ts',
       mcp: 'server/src/mcp.ts',
+      // The analysis' read threads (server/src/gather/readPool.ts), started by the three above.
+      readWorker: 'server/src/readWorker.ts',
     },
     outdir: 'dist',
     banner: { js: '#!/usr/bin/env node' },

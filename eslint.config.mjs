@@ -19,8 +19,9 @@ const modules = {
   protocol: { paths: ['protocol'], mayImport: ['core'] },
   limits: { paths: ['limits.ts'], mayImport: [] },
   version: { paths: ['version.ts'], mayImport: [] },
+  cacheDir: { paths: ['cacheDir.ts'], mayImport: [] },
   yaml: { paths: ['yaml'], mayImport: ['core', 'limits'] },
-  gather: { paths: ['gather'], mayImport: ['core', 'yaml', 'limits'] },
+  gather: { paths: ['gather'], mayImport: ['core', 'yaml', 'limits', 'cacheDir'] },
   model: { paths: ['model'], mayImport: ['core', 'yaml', 'gather', 'limits'] },
   machineconfig: { paths: ['machineconfig'], mayImport: ['core', 'model', 'limits'] },
   rules: { paths: ['rules'], mayImport: ['core', 'model', 'machineconfig', 'limits'] },
@@ -60,6 +61,7 @@ const modules = {
       'reports',
       'limits',
       'version',
+      'cacheDir',
     ],
   },
   // Front ends translate: they import the facade, the contracts (core) and their own layers.
@@ -70,6 +72,10 @@ const modules = {
   cli: { paths: ['cli', 'cli.ts'], mayImport: ['core', 'service', 'limits', 'version'] },
   // The MCP server: no LSP library, no features, lsp, protocol or cli.
   mcp: { paths: ['mcp', 'mcp.ts'], mayImport: ['core', 'service', 'agent', 'limits', 'version'] },
+  // A read thread: the reading it runs, through service/readThread.ts (a bundle of its own).
+  readWorker: { paths: ['readWorker.ts'], mayImport: ['service'] },
+  // Starts the CLI's bundle from its code cache: nothing of the analysis, so it starts at once.
+  launch: { paths: ['launch'], mayImport: ['cacheDir'] },
   // The language server bundle stays free of the MCP SDK, as the CLI's of the LSP libraries.
   lsp: {
     paths: ['lsp', 'server.ts'],

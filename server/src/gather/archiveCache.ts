@@ -4,6 +4,7 @@
  * folder and renamed when complete, reused on the next open, evicted least recently used past a
  * size cap. Nothing is ever written beside or inside the archive.
  */
+import { codeCacheFolder } from '../cacheDir';
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, readdirSync, statSync } from 'node:fs';
 import {
@@ -17,7 +18,6 @@ import {
   utimes,
   writeFile,
 } from 'node:fs/promises';
-import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { extractArchive } from './archive/extract';
 import type { ArchiveBounds, ExtractOptions } from './archive/extract';
@@ -36,15 +36,6 @@ export interface CacheEntry {
 
 const mib = 1024 * 1024;
 const complete = 'meta.json';
-
-/** `--cache-dir`, else `$XDG_CACHE_HOME/must-gather-inspector`, else `~/.cache/…`. */
-export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
-  const base =
-    env.XDG_CACHE_HOME && env.XDG_CACHE_HOME !== ''
-      ? env.XDG_CACHE_HOME
-      : join(homedir(), '.cache');
-  return join(base, 'must-gather-inspector');
-}
 
 /** The cache key of an archive as it is now. */
 async function archiveKey(archive: string): Promise<string> {
@@ -164,7 +155,8 @@ export async function clearCache(cacheDir: string): Promise<number> {
   if (!existsSync(cacheDir)) return 0;
   const names = readdirSync(cacheDir);
   for (const name of names) await removeTree(join(cacheDir, name));
-  return names.length;
+  // The CLI's code cache goes too, but it is no archive's.
+  return names.filter((n) => n !== codeCacheFolder).length;
 }
 
 /** Least recently used entries go until the cache fits its cap; the one just used stays. */
