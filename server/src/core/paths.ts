@@ -16,12 +16,19 @@ export interface ExtractedArchive {
 
 export function pathDisplay(base: string, archives: ExtractedArchive[] = []): PathDisplay {
   const slash = (p: string) => p.split(sep).join('/');
+  // Many findings name the same files, and `relative` resolves both paths each time.
+  const named = new Map<string, string>();
   return (p) => {
     for (const a of archives) {
       if (p === a.root) return `${a.label}!`;
       if (p.startsWith(a.root + sep)) return `${a.label}!/${slash(p.slice(a.root.length + 1))}`;
     }
-    return slash(relative(base, p)) || '.';
+    let name = named.get(p);
+    if (name === undefined) {
+      name = slash(relative(base, p)) || '.';
+      if (named.size < 10_000) named.set(p, name);
+    }
+    return name;
   };
 }
 

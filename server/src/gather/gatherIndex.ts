@@ -4,8 +4,8 @@
  * a file except the tiny `timestamp` (and, through `readLayout`, the gather's own small logs).
  */
 import type { Dirent } from 'node:fs';
-import { lstat, readdir, readFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
+import { readdirSync } from 'node:fs';
+import { lstat, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { archiveOfExtraction } from './archiveCache';
 import type { GatherRoot, RootKind } from './discover';
@@ -260,25 +260,22 @@ const enters: Record<RootKind, (rel: string) => boolean> = {
   insights: entersAll,
 };
 
-/** At most this many directory reads at a time: more only queue in libuv's pool. */
-const maxDirReads = Math.max(2, availableParallelism());
-
-/** Directory reads, at most `maxDirReads` at a time. */
+/**
+ * Directory reads, synchronous: one `readdir` of a folder the page cache holds costs less than
+ * the round trip to libuv's pool and back (the walk of a real-size must-gather reads hundreds
+ * of folders). Every `yieldEvery` reads the walk lets the event loop run, so that a language
+ * server indexing a large gather still answers in between.
+ */
 class DirReader {
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
+  private reads = 0;
 
   async read(dir: string): Promise<Dirent[]> {
-    if (this.running >= maxDirReads) await new Promise<void>((go) => this.waiting.push(go));
-    this.running++;
-    try {
-      return await readdir(dir, { withFileTypes: true });
-    } finally {
-      this.running--;
-      this.waiting.shift()?.();
-    }
+    if (++this.reads % yieldEvery === 0) await new Promise<void>((go) => setImmediate(go));
+    return readdirSync(dir, { withFileTypes: true });
   }
 }
+
+const yieldEvery = 64;
 
 async function walk(
   dir: string,
