@@ -12,7 +12,7 @@ import { ensureGenerated } from './gen/ensure';
 import type { GeneratedInfo } from './gen/ensure';
 import { ensureArchive } from './gen/archive';
 import type { PresetName } from './gen/presets';
-import { analyzeRun, measureCli } from './measure/cli';
+import { analyzeRun, measureCli, measureStart } from './measure/cli';
 import { profileAnalyze } from './measure/profile';
 import { measureArchive } from './measure/archive';
 import { measureDiff } from './measure/diff';
@@ -60,6 +60,8 @@ async function main(): Promise<void> {
     log('large-lean-nodes: floor, rg and analyze in turn');
     const leanCli = await measureCli(cli, lean, join(tmp, 'files-lean'));
     const facts = largeCli.facts;
+    log('large: analyze without the code cache, and with one read thread, in turn');
+    const start = measureStart(cli, large.dir);
     log('large: one analyze under --cpu-prof, for where its time goes');
     const profile = profileAnalyze(cli, large.dir);
     if (leanCli.facts.findings !== facts.findings)
@@ -102,6 +104,7 @@ async function main(): Promise<void> {
       nodeStartMs: nodeStart.ms,
       largeCli,
       leanCli,
+      start,
       profile,
       analyzeSmall: { ms: analyzeSmall.ms, maxRssMiB: analyzeSmall.maxRssMiB ?? 0 },
       scale,

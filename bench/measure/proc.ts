@@ -14,7 +14,12 @@ export interface ProcRun {
 }
 
 /** Runs a command once; Node scripts get the peak-RSS preload. Throws on a failing exit. */
-export function runProcess(cmd: string, args: string[], okCodes = [0]): ProcRun {
+export function runProcess(
+  cmd: string,
+  args: string[],
+  okCodes = [0],
+  env: NodeJS.ProcessEnv = {},
+): ProcRun {
   const dir = mkdtempSync(join(tmpdir(), 'mgi-bench-'));
   const rssFile = join(dir, 'maxrss');
   const isNode = cmd === process.execPath;
@@ -24,7 +29,7 @@ export function runProcess(cmd: string, args: string[], okCodes = [0]): ProcRun 
     const r = spawnSync(cmd, argv, {
       encoding: 'utf8',
       maxBuffer: 256 * 1024 * 1024,
-      env: { ...process.env, MGI_BENCH_MAXRSS: rssFile },
+      env: { ...process.env, ...env, MGI_BENCH_MAXRSS: rssFile },
     });
     const ms = performance.now() - t;
     if (r.error) throw r.error;
@@ -53,16 +58,32 @@ export function medianRun(n: number, run: () => ProcRun): ProcRun {
  * without it a command would run on what the one before left in the cache.
  */
 export function interleavedMedians(n: number, runs: (() => ProcRun)[]): ProcRun[] {
+  return interleavedSamples(n, runs).map(middle);
+}
+
+/** The samples of `interleavedMedians`, in the order taken: sample k of each is round k's. */
+export function interleavedSamples(n: number, runs: (() => ProcRun)[]): ProcRun[][] {
   const samples = runs.map((): ProcRun[] => []);
   for (let k = 0; k < n; k++)
     runs.forEach((run, i) => {
       run();
       samples[i]?.push(run());
     });
-  return samples.map((s) => {
-    const sorted = s.sort((a, b) => a.ms - b.ms);
-    return sorted[Math.floor(sorted.length / 2)] as ProcRun;
-  });
+  return samples;
+}
+
+/** The middle sample by time (the upper one of an even count). */
+export function middle(samples: ProcRun[]): ProcRun {
+  const sorted = [...samples].sort((a, b) => a.ms - b.ms);
+  return sorted[Math.floor(sorted.length / 2)] as ProcRun;
+}
+
+/**
+ * The median of the ratios a/b taken round by round: each pair ran back to back, so a change
+ * in the machine's speed between rounds falls on both sides of its ratio.
+ */
+export function pairedRatio(a: ProcRun[], b: ProcRun[]): number {
+  return median(a.map((r, k) => r.ms / (b[k]?.ms ?? NaN)));
 }
 
 /** The median as `medianRun` takes it: the middle sample, the upper one of an even count. */
