@@ -3,10 +3,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import {
-  DEFAULT_ARCHIVE_BOUNDS,
-  ExtractionCancelled,
-} from '../../server/src/gather/archive/extract';
+import { ExtractionCancelled } from '../../server/src/gather/archive/cancelled';
+import { DEFAULT_ARCHIVE_BOUNDS } from '../../server/src/gather/archive/extract';
 import { cachedRoot, openArchive } from '../../server/src/gather/archiveCache';
 import { file, makeTar, mustGather, setup, tree } from '../support/archives';
 

@@ -19,7 +19,6 @@ import {
   writeFile,
 } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { extractArchive } from './archive/extract';
 import type { ArchiveBounds, ExtractOptions } from './archive/extract';
 import type { Limits } from '../limits';
 
@@ -90,6 +89,8 @@ export async function openArchive(
   try {
     await mkdir(join(tmp, 'root'));
     const st = await stat(path);
+    // Loaded when an archive is opened: the tar, zip and xz libraries cost every start else.
+    const { extractArchive } = await import('./archive/extract');
     const result = await extractArchive(path, join(tmp, 'root'), bounds, note, options);
     const meta = { archive: path, size: st.size, mtimeMs: st.mtimeMs, bytes: result.bytes };
     await writeFile(join(tmp, complete), JSON.stringify(meta) + '\n');

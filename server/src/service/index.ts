@@ -19,7 +19,7 @@ export {
   listCache,
   openArchive,
 } from '../gather/archiveCache';
-export { ExtractionCancelled } from '../gather/archive/extract';
+export { ExtractionCancelled } from '../gather/archive/cancelled';
 export { defaultCacheDir } from '../cacheDir';
 export { cacheLimitsFrom, ParsedFileCache } from '../gather/fileCache';
 export { ReadPool, readPoolOf } from '../gather/readPool';

@@ -7,7 +7,13 @@ import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { createGunzip } from 'node:zlib';
-import { XzReadableStream } from 'xz-decompress';
+import type * as Xz from 'xz-decompress';
+
+/** `xz-decompress`, loaded on first use: its WebAssembly module costs every start else. */
+function xz(): typeof Xz {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily on purpose
+  return require('xz-decompress') as typeof Xz;
+}
 
 export type Compression = 'none' | 'gzip' | 'xz';
 
@@ -42,7 +48,7 @@ export function decompressedStream(
   }
   const web = Readable.toWeb(src) as unknown as ReadableStream<Uint8Array>;
   const output = Readable.fromWeb(
-    new XzReadableStream(web) as unknown as WebReadableStream<Uint8Array>,
+    new (xz().XzReadableStream)(web) as unknown as WebReadableStream<Uint8Array>,
   );
   return {
     output,

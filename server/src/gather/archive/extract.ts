@@ -20,6 +20,7 @@ import { lstat, rm, stat, unlink } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import * as tar from 'tar-stream';
 import * as yauzl from 'yauzl';
+import { ExtractionCancelled } from './cancelled';
 import { decompressedStream } from './decompress';
 import { isExtractable, mayBeArchive, SNIFF_BYTES, sniffArchive } from './sniff';
 import type { ExtractableKind } from './sniff';
@@ -79,13 +80,6 @@ export class ArchiveRefused extends Error {
   override readonly name = 'ArchiveRefused';
 }
 
-/** The extraction was cancelled through its signal; what was written is the caller's to remove. */
-export class ExtractionCancelled extends Error {
-  override readonly name = 'ExtractionCancelled';
-  constructor(label: string) {
-    super(`extraction of ${label} was cancelled`);
-  }
-}
 
 export interface ExtractOptions {
   /** Aborting it stops the extraction at the next chunk or entry with ExtractionCancelled. */
