@@ -80,7 +80,6 @@ export class ArchiveRefused extends Error {
   override readonly name = 'ArchiveRefused';
 }
 
-
 export interface ExtractOptions {
   /** Aborting it stops the extraction at the next chunk or entry with ExtractionCancelled. */
   signal?: AbortSignal;
