@@ -54,16 +54,23 @@ export function parseOcYaml(
   text: string,
   withSpans: true,
   skip?: UnreadPointers,
+  lines?: TextLines,
 ): (OcYamlRead & { spans: Map<string, [number, number]> }) | undefined;
 export function parseOcYaml(
   text: string,
   withSpans = false,
   skip?: UnreadPointers,
+  lines?: TextLines,
 ): (OcYamlRead & { spans?: Map<string, [number, number]> }) | undefined {
   if (text.length === 0 || text.includes('\r') || trimmedNotYamlSpace.some((c) => text.includes(c)))
     return undefined;
   try {
-    const r = new Reader(text.split('\n'), withSpans, skip);
+    // Several reads of one text share its lines (a copy each: a compact collection rewrites
+    // its line); one read cuts them, with their starts only when it records spans.
+    const cut = lines ? undefined : text.split('\n');
+    const r = cut
+      ? new Reader(cut, withSpans ? startsOf(cut) : undefined, skip)
+      : new Reader([...lines!.lines], withSpans ? lines!.starts : undefined, skip);
     const value = r.document();
     // Each level of nesting indents, except a sequence under a key (at the key's column) and
     // an empty `{}` or `[]`: so collections nest at most 2 × the deepest column + 3 levels.
@@ -74,6 +81,27 @@ export function parseOcYaml(
     if (err instanceof Unsupported || err instanceof RangeError) return undefined;
     throw err;
   }
+}
+
+/** A text's lines and where each starts: cut once for several reads of the same text. */
+export interface TextLines {
+  readonly lines: readonly string[];
+  readonly starts: readonly number[];
+}
+
+export function textLines(text: string): TextLines {
+  const lines = text.split('\n');
+  return { lines, starts: startsOf(lines) };
+}
+
+function startsOf(lines: readonly string[]): number[] {
+  const starts: number[] = [];
+  let at = 0;
+  for (const l of lines) {
+    starts.push(at);
+    at += l.length + 1;
+  }
+  return starts;
 }
 
 /**
@@ -162,22 +190,18 @@ class Reader {
   /** The deepest column a collection started at. */
   deepest = 0;
   /** Offset of each line's start, when spans are recorded. */
-  private readonly starts: number[] | undefined;
+  private readonly starts: readonly number[] | undefined;
   readonly spans: Map<string, [number, number]> | undefined;
 
+  /** @param starts each line's offset, given when spans are recorded. */
   constructor(
     private readonly lines: string[],
-    withSpans: boolean,
+    starts: readonly number[] | undefined,
     private readonly skip: UnreadPointers | undefined,
   ) {
-    if (!withSpans) return;
+    if (!starts) return;
     this.spans = new Map();
-    this.starts = [];
-    let at = 0;
-    for (const l of lines) {
-      this.starts.push(at);
-      at += l.length + 1;
-    }
+    this.starts = starts;
   }
 
   document(): unknown {
