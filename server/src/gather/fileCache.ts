@@ -14,7 +14,6 @@ import { plainText } from '../yaml/parse';
 import { cannotRead, fastRead, isFastMode, looksBinary, unreadIn } from './fastRead';
 import type { FastMode, FastRead } from './fastRead';
 import { readLogTail } from './logTail';
-import { podsUnread, podsUnreadAll } from './podsRead';
 import type { ReadPool } from './readPool';
 
 export type ReadResult = { ok: true; parsed: ParsedFile } | { ok: false; error: string };
@@ -156,8 +155,7 @@ export class ParsedFileCache {
       // round trip to libuv's pool (a must-gather has dozens of rendered configs to probe).
       st = statSync(path);
     } catch (err) {
-      const r = cannotRead(err);
-      return { ok: false, error: r.ok ? '' : r.error };
+      return cannotRead(err);
     }
     const known = this.probes.get(path);
     if (known && known.mtimeMs === st.mtimeMs && known.size === st.size) return known.result;
@@ -176,8 +174,7 @@ export class ParsedFileCache {
           ? { ok: false, error: 'file is binary, not YAML or JSON' }
           : { ok: true, head: bytes.toString('utf8') };
       } catch (err) {
-        const r = cannotRead(err);
-        result = { ok: false, error: r.ok ? '' : r.error };
+        result = cannotRead(err);
       }
     }
     this.probes.set(path, { mtimeMs: st.mtimeMs, size: st.size, result });
@@ -281,21 +278,6 @@ export class ParsedFileCache {
   }
 
   /**
-   * A pod List in `pods` mode: the status of a pod that cannot be failing is left unread, when
-   * the items its text was seen to hold are the items parsed; else every status is read.
-   */
-  private parsePods(text: string): ReadResult {
-    const { unread: quiet, items } = podsUnread(text);
-    if (items > 0) {
-      const r = this.parse(text, quiet);
-      const value = r.ok ? r.parsed.docs[0]?.value : undefined;
-      const parsed = typeof value === 'object' && value !== null && 'items' in value && value.items;
-      if (Array.isArray(parsed) && parsed.length === items) return r;
-    }
-    return this.parse(text, podsUnreadAll);
-  }
-
-  /**
    * A read given back in the order the reads were asked for, whether it was read at once, from
    * disk later, or on another thread: what the loaders collect (files read, problems) comes out
    * in the same order however the reads finish.
@@ -321,11 +303,8 @@ export class ParsedFileCache {
     if (!r.ok) return r;
     const skip = unreadIn(mode, r.fast?.quietPods);
     const parsed = r.fast && parsedFromOcYaml(r.text, r.fast, this.limits, skip);
-    const result: ReadResult = parsed
-      ? { ok: true, parsed }
-      : mode === 'pods'
-        ? this.parsePods(r.text)
-        : this.parse(r.text, skip);
+    // Else the full parser (JSON, or YAML the fast reader leaves): it reads every block.
+    const result: ReadResult = parsed ? { ok: true, parsed } : this.parse(r.text, skip);
     return r.utf8 ? result : withEncodingProblem(r.text, result);
   }
 }
