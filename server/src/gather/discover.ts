@@ -36,6 +36,22 @@ export interface GatherRoot {
    * partial tree beside or above it that was not analysed.
    */
   notes?: string[];
+  /** A hosted cluster of a `hypershift dump`: the root is its guest part (or the dump without one). */
+  hosted?: HostedRoot;
+}
+
+/**
+ * Where a hosted cluster's parts are in a `hypershift dump` (reference: hypershift
+ * `cmd/cluster/core/dump.go`): its HostedCluster in the management part, and the guest
+ * cluster's must-gather under `hostedcluster-<name>/` when that collection succeeded.
+ */
+export interface HostedRoot {
+  /** Absolute path of the dump folder (the management part). */
+  dump: string;
+  namespace: string;
+  name: string;
+  /** Absolute path of the guest part, `hostedcluster-<name>/`; absent when it was not collected. */
+  guest?: string;
 }
 
 /** An image folder holding nothing the analysis reads: that gather image failed. */
@@ -110,7 +126,11 @@ async function visit(
   }
   const held = trees.filter((t) => dirs.has(t));
   if (held.length === trees.length) {
-    out.roots.push({ kind: 'must-gather', path: dir });
+    const hosted =
+      isHypershiftDump(dirs, files) || (await isBareDumpOf(dir))
+        ? await hostedRoots(dir, dirs)
+        : [];
+    out.roots.push(...(hosted.length > 0 ? hosted : [{ kind: 'must-gather' as const, path: dir }]));
     return;
   }
   const name = basename(dir);
@@ -185,6 +205,73 @@ function partialTreeNote(top: string, dir: string, held: string, root: GatherRoo
   const what = isImageFolderName(rootName) ? 'the image folder' : rootName;
   const where = relative(dir, root.path).split(sep).length === 1 ? 'beside' : 'above';
   return `\`${rel}/\` holds a partial tree ${where} ${what} (no \`${missing}/\` with it): it was not analysed`;
+}
+
+/** A `hypershift dump` folder: its guest part beside the trees, or the archive it writes. */
+function isHypershiftDump(dirs: ReadonlySet<string>, files: ReadonlySet<string>): boolean {
+  return files.has('hypershift-dump.tar.gz') || [...dirs].some((d) => d.startsWith(guestPrefix));
+}
+
+const guestPrefix = 'hostedcluster-';
+
+/**
+ * A dump without its guest part and archive (`--archive-dump=false`, the guest's collection
+ * failed): the `hypershift` namespace inspected by type, so without the Namespace object
+ * (`namespaces/hypershift/hypershift.yaml`) a must-gather of the management cluster holds.
+ */
+async function isBareDumpOf(dir: string): Promise<boolean> {
+  try {
+    return !(await readdir(join(dir, 'namespaces', 'hypershift'))).includes('hypershift.yaml');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * One root per HostedCluster of a dump (`namespaces/<ns>/hypershift.openshift.io/
+ * hostedclusters/<name>.yaml`): its guest part when collected, else the dump itself. The
+ * management part is never a root of its own: its nodes and version are not the hosted
+ * cluster's.
+ */
+async function hostedRoots(dir: string, dirs: ReadonlySet<string>): Promise<GatherRoot[]> {
+  const namespaces = await listNames(join(dir, 'namespaces'), true);
+  const found = await Promise.all(
+    namespaces.map(async (ns) =>
+      (
+        await listNames(
+          join(dir, 'namespaces', ns, 'hypershift.openshift.io', 'hostedclusters'),
+          false,
+        )
+      )
+        .filter((f) => /\.ya?ml$/.test(f))
+        .map((f) => ({ namespace: ns, name: f.replace(/\.ya?ml$/, '') })),
+    ),
+  );
+  return found.flat().map(({ namespace, name }): GatherRoot => {
+    const guest = dirs.has(guestPrefix + name) ? join(dir, guestPrefix + name) : undefined;
+    const hosted: HostedRoot = { dump: dir, namespace, name, ...(guest ? { guest } : {}) };
+    const notes = [
+      `a hypershift dump: its management part (\`${basename(dir)}/\`: nodes, control-plane namespace) is the management cluster's; only hosted cluster ${namespace}/${name}'s HostedCluster, NodePools and Machines are read from it`,
+    ];
+    if (!guest)
+      notes.push(
+        `no \`hostedcluster-${name}/\` in the dump: the guest cluster was not collected (its API was unreachable, or the dump ran without --dump-guest-cluster), so its operators, nodes and pods are unknown`,
+      );
+    return { kind: 'must-gather', path: guest ?? dir, hosted, notes };
+  });
+}
+
+/** The names of a folder's subfolders (or files), sorted; none when it cannot be read. */
+async function listNames(folder: string, folders: boolean): Promise<string[]> {
+  try {
+    const entries = await readdir(folder, { withFileTypes: true });
+    return entries
+      .filter((e) => (folders ? e.isDirectory() : e.isFile()))
+      .map((e) => e.name)
+      .sort();
+  } catch {
+    return [];
+  }
 }
 
 /** `config/` of an Insights archive: `version.json` (the ClusterVersion) or `clusteroperator/`. */

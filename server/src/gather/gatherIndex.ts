@@ -16,6 +16,7 @@ import type { GatherLayout } from './layout';
 import { classifyGatherExtraPath, classifyMustGatherPath, prometheusFiles } from './resourcePath';
 import type { PathKind, ResourcePath } from './resourcePath';
 import { parseTimestampFile } from './timestamp';
+import { hostedFiles } from './hostedIndex';
 
 export interface IndexedFile {
   /** Absolute path. */
@@ -68,7 +69,9 @@ export async function buildIndex(root: GatherRoot): Promise<GatherIndex> {
     return enters[root.kind](rel);
   };
   const lookup = root.kind === 'must-gather' ? findAlertFiles(root.path, notes) : [];
-  await walk(root.path, '', enter, notes, (rel) => {
+  // A hosted cluster whose guest part was not collected: nothing of the dump is its own.
+  const guestWalk = root.hosted && !root.hosted.guest ? () => false : enter;
+  await walk(root.path, '', guestWalk, notes, (rel) => {
     const k: PathKind = classify(rel);
     if (k.kind === 'log') logs.push(join(root.path, rel));
     else if (
@@ -83,6 +86,8 @@ export async function buildIndex(root: GatherRoot): Promise<GatherIndex> {
       });
     }
   });
+  if (root.hosted)
+    files.push(...hostedFiles(root.hosted, root.path, notes).map((f) => ({ ...f, list: false })));
   const alertFiles = await lookup;
   // Code-unit order: stable across locales, and far cheaper than localeCompare on 40k paths.
   files.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
@@ -214,6 +219,13 @@ const indexedResources: ReadonlySet<string> = new Set([
   'core/namespaces',
   'core/nodes',
   'core/pods',
+  // A hypershift dump's management part (hostedIndex.ts); never entered in a must-gather's walk.
+  'cluster.x-k8s.io/machinedeployments',
+  'cluster.x-k8s.io/machines',
+  'cluster.x-k8s.io/machinesets',
+  'hypershift.openshift.io/hostedclusters',
+  'hypershift.openshift.io/hostedcontrolplanes',
+  'hypershift.openshift.io/nodepools',
   'machineconfiguration.openshift.io/machineconfignodes',
   'machineconfiguration.openshift.io/machineconfigpools',
   'machineconfiguration.openshift.io/machineconfigs',
@@ -222,8 +234,16 @@ const indexedResources: ReadonlySet<string> = new Set([
   'policy/poddisruptionbudgets',
 ]);
 
+/** The management part's kinds: read from a dump's own places, not from a must-gather's walk. */
+const hostedGroups: ReadonlySet<string> = new Set(['cluster.x-k8s.io', 'hypershift.openshift.io']);
+
+/** The kinds a must-gather's walk looks for. */
+const walkedResources: ReadonlySet<string> = new Set(
+  [...indexedResources].filter((r) => !hostedGroups.has(r.slice(0, r.indexOf('/')))),
+);
+
 const indexedGroups: ReadonlySet<string> = new Set(
-  [...indexedResources].map((r) => r.slice(0, r.indexOf('/'))),
+  [...walkedResources].map((r) => r.slice(0, r.indexOf('/'))),
 );
 
 const resourceName = /\.(ya?ml|json)$/;
@@ -239,7 +259,7 @@ function mustGatherEnters(rel: string): boolean {
   if (p[0] === 'cluster-scoped-resources') {
     if (p.length === 1) return true;
     if (p.length === 2) return indexedGroups.has(p[1] as string);
-    return p.length === 3 && indexedResources.has(`${p[1]}/${p[2]}`);
+    return p.length === 3 && walkedResources.has(`${p[1]}/${p[2]}`);
   }
   if (p[0] !== 'namespaces') return false;
   if (p.length <= 2) return true;
@@ -248,7 +268,7 @@ function mustGatherEnters(rel: string): boolean {
     return pods !== undefined && (p.length === 3 || pods(p[3] as string));
   }
   if (p.length === 3) return indexedGroups.has(p[2] as string);
-  return p.length === 4 && indexedResources.has(`${p[2]}/${p[3]}`);
+  return p.length === 4 && walkedResources.has(`${p[2]}/${p[3]}`);
 }
 
 /** Where a gather-extra or Insights walk goes: everywhere (their trees are small). */

@@ -15,6 +15,7 @@ import {
   maxDiscoveryDepth,
   openFileProblems,
   ParsedFileCache,
+  placeInRoot,
 } from '../service';
 import type { GatherRoot, ReadPool, RootAnalysis, RuleLevels } from '../service';
 import type { Finding } from '../core/finding';
@@ -258,8 +259,10 @@ export class Workspace {
 
   rootOf(file: string): GatherRoot | undefined {
     let best: GatherRoot | undefined;
+    let bestAt = -1;
     for (const r of this.roots.values()) {
-      if (file.startsWith(r.path + sep) && (!best || r.path.length > best.path.length)) best = r;
+      const at = placeInRoot(r, file);
+      if (at > bestAt) [best, bestAt] = [r, at];
     }
     return best;
   }
