@@ -41,6 +41,7 @@ import type { Snapshot } from '../model/snapshot';
 import type { Finding } from '../core/finding';
 import { fileProblem, notPrometheusAnswer } from './fileProblems';
 import { EventStore, ruleEventNamespaces } from './loadEvents';
+import { loadHosted } from './loadHosted';
 
 export interface LoadResult {
   snapshot: Snapshot;
@@ -99,6 +100,7 @@ export async function loadSnapshot(
     ]);
 
   const mcoDeployment = await loadMcoDeployment(ctx, index);
+  const hosted = await loadHosted(ctx, index);
   const wanted = new Set<string>();
   for (const p of pools) for (const n of [p.targetConfig, p.currentConfig]) if (n) wanted.add(n);
   for (const n of nodes) for (const c of [n.currentConfig, n.desiredConfig]) if (c) wanted.add(c);
@@ -191,6 +193,7 @@ export async function loadSnapshot(
       ),
     ].sort(),
   };
+  if (hosted) snapshot.hosted = hosted;
   const cv = versions.find((v) => v.name === 'version') ?? versions[0];
   if (cv) snapshot.clusterVersion = cv;
   const infra = infrastructures.find((i) => i.name === 'cluster') ?? infrastructures[0];

@@ -21,6 +21,7 @@ import type { TailLine } from './logTail';
 import type { Workload } from './workload';
 import type { Pod } from './pod';
 import type { PodDisruptionBudget } from './podDisruptionBudget';
+import type { HostedPart } from './hosted';
 
 export interface Snapshot {
   root: GatherRoot;
@@ -92,6 +93,8 @@ export interface Snapshot {
   events: KubeEvent[];
   /** Namespaces the gather holds any file of (`namespaces/<ns>/…`), sorted. */
   namespaces: string[];
+  /** A hosted cluster's management side (HyperShift): the root is its guest part. */
+  hosted?: HostedPart;
 }
 
 /** What a Degraded node's machine-config-daemon log adds to its annotations. */

@@ -8,6 +8,7 @@ import { controlPlaneStatus, migratingArchitecture } from './controlPlane';
 import { nodeStatus, sortNodes } from './nodes';
 import { poolStatus } from './pools';
 import type { NodeStatus, UpdateAssessment } from './types';
+import { assessHosted } from './hosted';
 
 export function assessUpdate(s: Snapshot): UpdateAssessment {
   const now = s.gatherTime ?? latestTransition(s);
@@ -30,6 +31,7 @@ export function assessUpdate(s: Snapshot): UpdateAssessment {
     pools: s.pools
       .filter((p) => p.name !== 'master')
       .map((p) => poolStatus(p, sortNodes(byPool.get(p.name) ?? []))),
+    ...(s.hosted ? { hosted: assessHosted(s.hosted) } : {}),
   };
 }
 

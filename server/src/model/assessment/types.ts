@@ -1,3 +1,4 @@
+import type { HostedAssessment } from './hosted';
 /**
  * Where a cluster update stands, in the vocabulary of `oc adm upgrade status` (openshift/oc
  * pkg/cli/admin/upgrade/status), judged from a must-gather: every judgement carries the
@@ -153,6 +154,8 @@ export interface UpdateAssessment {
   controlPlane: ControlPlaneStatus;
   /** Worker pools (every pool but master). */
   pools: PoolStatus[];
+  /** A hosted cluster's control plane and NodePools (HyperShift), from the management side. */
+  hosted?: HostedAssessment;
 }
 
 /** oc's words for what an insight affects (`Unknown`: a firing alert, whose effect oc cannot tell). */

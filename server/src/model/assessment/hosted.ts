@@ -1,0 +1,136 @@
+/**
+ * Where a hosted cluster's update stands (HyperShift): the control plane from its HostedCluster,
+ * each NodePool on its own. NodePools update separately from the control plane: a Completed
+ * control plane with a NodePool still rolling is the normal order, not a stall.
+ */
+import type { Location } from '../../core/finding';
+import type { Condition } from '../condition';
+import type { HostedPart, NodePool, UpgradeType } from '../hosted';
+import { machinesOf } from '../hosted';
+
+interface HostedControlPlaneStatus {
+  name: string;
+  namespace: string;
+  controlPlaneNamespace: string;
+  platform?: string;
+  clusterID?: string;
+  /** The newest Completed version of the control plane. */
+  version?: string;
+  /** The version it works towards (`status.version.desired`). */
+  target?: string;
+  /** `history[0].state`: Completed or Partial. */
+  state?: string;
+  startedAt?: Date;
+  completedAt?: Date;
+  /** `Progressing`, as the HostedCluster reports it (False `Blocked` stops an update). */
+  progressing?: Condition;
+  available?: Condition;
+  evidence: Location;
+}
+
+interface NodePoolStatus {
+  name: string;
+  upgradeType?: UpgradeType;
+  /** `status.version`: the version every machine reached. */
+  version?: string;
+  /** The version a rollout works towards, while `UpdatingVersion` is True. */
+  target?: string;
+  updating: boolean;
+  machines: { total: number; updated: number; deleting: number };
+  /** Ahead of the control plane's newest Completed minor: the rollout waits for it. */
+  ahead: boolean;
+  /** Why it is or is not done, in the NodePool's own words (`UpdatingVersion`, `Ready`). */
+  message: string;
+  since?: Date;
+  evidence: Location;
+}
+
+export interface HostedAssessment {
+  controlPlane: HostedControlPlaneStatus;
+  nodePools: NodePoolStatus[];
+}
+
+export function assessHosted(part: HostedPart): HostedAssessment {
+  const hc = part.cluster;
+  const latest = hc.history[0];
+  const controlPlane: HostedControlPlaneStatus = {
+    name: hc.name,
+    namespace: hc.namespace ?? '',
+    controlPlaneNamespace: hc.controlPlaneNamespace,
+    evidence: latest?.location ?? hc.at('status'),
+    ...defined({
+      platform: hc.platform,
+      clusterID: hc.clusterID,
+      version: hc.completedVersion,
+      target: hc.desiredVersion ?? latest?.version,
+      state: latest?.state,
+      startedAt: latest?.startedTime,
+      completedAt: latest?.completionTime,
+      progressing: hc.condition('Progressing'),
+      available: hc.condition('Available'),
+    }),
+  };
+  return {
+    controlPlane,
+    nodePools: part.nodePools.map((p) => nodePoolStatus(part, p, hc.completedVersion)),
+  };
+}
+
+function nodePoolStatus(part: HostedPart, p: NodePool, cpVersion?: string): NodePoolStatus {
+  const machines = machinesOf(part, p);
+  const deleting = machines.filter((m) => m.deletionTimestamp !== undefined);
+  const updating = p.updating;
+  const rollout = p.condition('UpdatingVersion') ?? p.condition('UpdatingConfig');
+  const started = updating ? rollout?.lastTransitionTime : undefined;
+  // Replace: the machines made since the rollout began run the new release; InPlace reports
+  // its count in the UpdatingVersion message ("Total Nodes: N. Upgraded: K").
+  const inPlace = /Total Nodes: (\d+)\. Upgraded: (\d+)/.exec(rollout?.message ?? '');
+  const alive = machines.filter((m) => m.deletionTimestamp === undefined);
+  const updated = !updating
+    ? alive.length
+    : inPlace
+      ? Number(inPlace[2])
+      : alive.filter((m) => started && (m.creationTimestamp?.getTime() ?? 0) >= started.getTime())
+          .length;
+  const target = p.targetVersion ?? versionOfImage(p.releaseImage);
+  const ready = p.condition('Ready');
+  const message =
+    (updating ? rollout?.message : undefined) ??
+    (ready && ready.status !== 'True' ? ready.message : '') ??
+    '';
+  return {
+    name: p.name,
+    updating,
+    machines: {
+      total: inPlace && updating ? Number(inPlace[1]) : alive.length,
+      updated,
+      deleting: deleting.length,
+    },
+    ahead: target !== undefined && cpVersion !== undefined && minorOf(target) > minorOf(cpVersion),
+    message,
+    evidence: (updating ? rollout?.location : undefined) ?? p.at('status'),
+    ...defined({
+      upgradeType: p.upgradeType,
+      version: p.version,
+      target: updating ? target : undefined,
+      since: started,
+    }),
+  };
+}
+
+/** The version in a release image's tag (`…/ocp-release:4.19.9-x86_64`); none for a digest. */
+export function versionOfImage(image: string | undefined): string | undefined {
+  return /:(\d+\.\d+\.\d+[^-@]*)(?:-[a-z0-9_]+)?$/.exec(image ?? '')?.[1];
+}
+
+/** `4.19` of `4.19.9` as a number to compare (minor only: majors are all 4). */
+function minorOf(version: string): number {
+  return Number(/^\d+\.(\d+)/.exec(version)?.[1] ?? NaN);
+}
+
+/** The entries of `o` whose value is defined (for optional properties under exactOptionalPropertyTypes). */
+function defined<T extends object>(o: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
+  };
+}

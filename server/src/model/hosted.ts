@@ -1,0 +1,173 @@
+/**
+ * Hosted control planes (HyperShift): the management cluster's objects that say where a hosted
+ * cluster's update stands. A HostedCluster carries the control plane's version (its
+ * `status.version` is the guest cluster-version operator's status, copied); each NodePool
+ * updates its workers on its own, through Cluster API Machines. See docs/domain/hosted-control-planes.md.
+ */
+import type { Location } from '../core/finding';
+import { arr, date, num, path, rec, str } from './access';
+import type { HistoryEntry } from './clusterVersion';
+import { findCondition, readConditions } from './condition';
+import type { Condition } from './condition';
+import { KubeObject } from './kubeObject';
+
+/** `HostedCluster.status.version.history` and `controlPlaneVersion.history`, newest first. */
+function historyAt(obj: KubeObject, at: readonly string[]): HistoryEntry[] {
+  return arr(path(obj.raw, ...at, 'history')).flatMap((h, i) => {
+    const r = rec(h);
+    if (!r) return [];
+    const e: HistoryEntry = {
+      state: str(r.state) ?? '',
+      version: str(r.version) ?? '',
+      image: str(r.image) ?? '',
+      location: obj.at(...at, 'history', i),
+    };
+    const s = date(r.startedTime);
+    const c = date(r.completionTime);
+    if (s) e.startedTime = s;
+    if (c) e.completionTime = c;
+    return [e];
+  });
+}
+
+export class HostedCluster extends KubeObject {
+  protected override get subjectKind(): string {
+    return 'hc';
+  }
+  get conditions(): Condition[] {
+    return readConditions(this);
+  }
+  condition(type: string): Condition | undefined {
+    return findCondition(this.conditions, type);
+  }
+  /** `spec.release.image`: the release the control plane is asked to run. */
+  get releaseImage(): string | undefined {
+    return str(path(this.spec, 'release', 'image'));
+  }
+  get platform(): string | undefined {
+    return str(path(this.spec, 'platform', 'type'));
+  }
+  get clusterID(): string | undefined {
+    return str(this.spec.clusterID) || undefined;
+  }
+  /** The namespace the control plane runs in: `<namespace>-<name>`, dots in the name as dashes. */
+  get controlPlaneNamespace(): string {
+    return `${this.namespace ?? ''}-${this.name.replace(/\./g, '-')}`;
+  }
+  /** `status.version.desired.version`: what the guest's cluster-version operator works towards. */
+  get desiredVersion(): string | undefined {
+    return str(path(this.status, 'version', 'desired', 'version'));
+  }
+  get desiredImage(): string | undefined {
+    return str(path(this.status, 'version', 'desired', 'image'));
+  }
+  /** The guest cluster-version operator's history, as the HostedCluster copies it. */
+  get history(): HistoryEntry[] {
+    return historyAt(this, ['status', 'version']);
+  }
+  /** `status.controlPlaneVersion.history` (4.20 and later): the management side's components. */
+  get controlPlaneHistory(): HistoryEntry[] {
+    return historyAt(this, ['status', 'controlPlaneVersion']);
+  }
+  /** The newest Completed version: the minor a NodePool may not pass. */
+  get completedVersion(): string | undefined {
+    return this.history.find((h) => h.state === 'Completed')?.version;
+  }
+  versionAt(): Location {
+    return this.at('status', 'version');
+  }
+}
+
+export type UpgradeType = 'Replace' | 'InPlace';
+
+export class NodePool extends KubeObject {
+  protected override get subjectKind(): string {
+    return 'np';
+  }
+  get conditions(): Condition[] {
+    return readConditions(this);
+  }
+  condition(type: string): Condition | undefined {
+    return findCondition(this.conditions, type);
+  }
+  /** `spec.clusterName`: the HostedCluster (in the same namespace) it belongs to. */
+  get clusterName(): string | undefined {
+    return str(this.spec.clusterName);
+  }
+  get releaseImage(): string | undefined {
+    return str(path(this.spec, 'release', 'image'));
+  }
+  /** `status.version`: set only when a rollout completes. */
+  get version(): string | undefined {
+    return str(this.status.version);
+  }
+  get upgradeType(): UpgradeType | undefined {
+    const t = str(path(this.spec, 'management', 'upgradeType'));
+    return t === 'Replace' || t === 'InPlace' ? t : undefined;
+  }
+  get replicas(): number | undefined {
+    return num(this.spec.replicas);
+  }
+  get statusReplicas(): number | undefined {
+    return num(this.status.replicas);
+  }
+  /** The target version while `UpdatingVersion` is True ("… Target version: 4.19.9"). */
+  get targetVersion(): string | undefined {
+    const c = this.condition('UpdatingVersion');
+    if (c?.status !== 'True') return undefined;
+    return /Target version: (\S+)/.exec(c.message)?.[1]?.replace(/\.$/, '');
+  }
+  /** Whether a rollout (of the version or the config) is under way. */
+  get updating(): boolean {
+    return ['UpdatingVersion', 'UpdatingConfig'].some((t) => this.condition(t)?.status === 'True');
+  }
+}
+
+/** A Cluster API Machine (`cluster.x-k8s.io`): one worker of a NodePool. */
+export class CapiMachine extends KubeObject {
+  protected override get subjectKind(): string {
+    return 'machine';
+  }
+  get conditions(): Condition[] {
+    return readConditions(this);
+  }
+  condition(type: string): Condition | undefined {
+    return findCondition(this.conditions, type);
+  }
+  get phase(): string | undefined {
+    return str(this.status.phase);
+  }
+  get deletionTimestamp(): Date | undefined {
+    return date(path(this.raw, 'metadata', 'deletionTimestamp'));
+  }
+  /** The guest Node this Machine became (`status.nodeRef.name`). */
+  get nodeName(): string | undefined {
+    return str(path(this.status, 'nodeRef', 'name'));
+  }
+  /** The NodePool, from the MachineDeployment's or MachineSet's label HyperShift puts on it. */
+  get nodePool(): string | undefined {
+    return (
+      this.label('hypershift.openshift.io/nodePool') ??
+      this.deploymentName ??
+      this.label('cluster.x-k8s.io/set-name')
+    );
+  }
+  get deploymentName(): string | undefined {
+    return this.label('cluster.x-k8s.io/deployment-name');
+  }
+  get version(): string | undefined {
+    return str(this.spec.version);
+  }
+}
+
+/** The management side of one hosted cluster, as a `hypershift dump` holds it. */
+export interface HostedPart {
+  cluster: HostedCluster;
+  nodePools: NodePool[];
+  machines: CapiMachine[];
+}
+
+/** A NodePool's Machines (by the MachineDeployment/MachineSet name HyperShift gives them). */
+export function machinesOf(part: HostedPart, pool: NodePool): CapiMachine[] {
+  return part.machines.filter((m) => m.nodePool === pool.name);
+}
