@@ -24,6 +24,7 @@ import type {
 import { iconOf } from './item';
 import type { Tone, TreeItemModel } from './item';
 import { beforeUpdateItem } from './beforeUpdate';
+import { hostedItems } from './hosted';
 
 export { iconOf } from './item';
 export type { Tone } from './item';
@@ -129,6 +130,7 @@ function rootItem(r: RootStatusReport, before: RootRecommendReport | undefined):
     ...evidenceOf(cp),
     children: [
       ...noteItems(id, s),
+      ...(r.hosted ? hostedItems(id, r.hosted) : []),
       controlPlaneItem(id, r),
       ...r.pools.map((p) => poolItem(id, p)),
       ...(before && cp.assessment === 'NotUpdating' ? [beforeUpdateItem(id, before)] : []),

@@ -19,6 +19,8 @@ import { rangeIn } from '../yaml/positions';
 import type { RootAnalysis } from './analyze';
 import { causesOf } from './causes';
 import type { Cause } from '../core/cause';
+import type { HostedAssessment } from '../model/assessment/hosted';
+import type { HostedReport } from '../core/updateStatus';
 
 /**
  * @param base paths are made relative to it (`/`-separated); undefined keeps them absolute.
@@ -110,7 +112,10 @@ export function statusReport(
     requiredPoolsNotUpdated: [...cp.requiredPoolsNotUpdated],
     ...(cp.evidence ? place(cp.evidence) : {}),
   };
+  const hosted = a.assessment.hosted;
+  const dump = a.root.hosted?.dump;
   return {
+    ...(hosted && dump ? { hosted: hostedReport(hosted, path(dump), place, time) } : {}),
     root: path(a.root.path),
     // To the millisecond where the gather has it: Update Health's SINCE truncates the difference.
     gatherTime: preciseTime(a.snapshot.gatherTime),
@@ -151,5 +156,53 @@ export function statusReport(
         })),
       };
     }),
+  };
+}
+
+/** The hosted cluster's part of the report, its evidence placed as the rest is. */
+function hostedReport(
+  h: HostedAssessment,
+  management: string,
+  place: (loc: Location) => Evidence,
+  time: (d: Date | undefined) => string | null,
+): HostedReport {
+  const cp = h.controlPlane;
+  const p = cp.progressing;
+  return {
+    management,
+    controlPlane: {
+      name: cp.name,
+      namespace: cp.namespace,
+      controlPlaneNamespace: cp.controlPlaneNamespace,
+      platform: cp.platform ?? null,
+      clusterID: cp.clusterID ?? null,
+      version: cp.version ?? null,
+      target: cp.target ?? null,
+      state: cp.state ?? null,
+      startedAt: time(cp.startedAt),
+      completedAt: time(cp.completedAt),
+      progressing:
+        p && !(p.status === 'False' && p.reason === 'AsExpected')
+          ? {
+              status: p.status,
+              reason: p.reason,
+              message: p.message,
+              since: time(p.lastTransitionTime),
+            }
+          : null,
+      ...place(cp.evidence),
+    },
+    nodePools: h.nodePools.map((n) => ({
+      name: n.name,
+      upgradeType: n.upgradeType ?? null,
+      version: n.version ?? null,
+      target: n.target ?? null,
+      updating: n.updating,
+      machines: { ...n.machines },
+      ahead: n.ahead,
+      message: n.message,
+      since: time(n.since),
+      ...place(n.evidence),
+    })),
   };
 }

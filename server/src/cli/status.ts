@@ -9,7 +9,13 @@ import { inRoot } from '../core/paths';
 import { clip, duration, ocDuration } from '../core/text';
 import { controlPlaneLabels } from '../core/updateStatus';
 import { causeRows, insightRows } from '../service';
-import type { Evidence, NodeReport, PoolReport, StatusReport } from '../core/updateStatus';
+import type {
+  Evidence,
+  HostedReport,
+  NodeReport,
+  PoolReport,
+  StatusReport,
+} from '../core/updateStatus';
 
 /** Nodes listed per pool before the rest are summed up (Degraded and Unavailable always show). */
 const nodesListed = 10;
@@ -32,6 +38,7 @@ export function formatStatusText(report: StatusReport, color: boolean, details =
       t && r.gatherTime ? ocDuration((Date.parse(r.gatherTime) - Date.parse(t)) / 1000) : '-';
     const cp = r.controlPlane;
     out.push(paint('4', r.root), summaryLine(r.summary), '');
+    if (r.hosted) out.push(...hostedLines(r.hosted, at, ago), '');
     out.push('= Control Plane =');
     out.push(`Assessment:      ${controlPlaneLabels[cp.assessment]}${at(cp)}`);
     if (cp.target) {
@@ -171,4 +178,50 @@ function table(header: string[], rows: string[][]): string[] {
 function visible(s: string): string {
   // eslint-disable-next-line no-control-regex -- the escape is what is stripped
   return s.replace(/\x1b\[[0-9;]*m/g, '');
+}
+
+/**
+ * A hosted cluster's section: its HostedCluster and control plane, then each NodePool, which
+ * updates on its own after the control plane; the management part named as such.
+ */
+function hostedLines(
+  h: HostedReport,
+  at: (e: Partial<Evidence>) => string,
+  ago: (t: string | null) => string,
+): string[] {
+  const cp = h.controlPlane;
+  const out = ['= Hosted Cluster ='];
+  const about = [cp.platform, cp.clusterID ? `cluster ID ${cp.clusterID}` : undefined]
+    .filter((x) => x)
+    .join(', ');
+  out.push(`HostedCluster:   ${cp.namespace}/${cp.name}${about ? ` (${about})` : ''}`);
+  const state =
+    cp.state === 'Completed'
+      ? `${cp.target ?? cp.version ?? '?'} (Completed ${ago(cp.completedAt)} ago)`
+      : cp.state === 'Partial'
+        ? `updating to ${cp.target ?? '?'} from ${cp.version ?? '?'} (since ${ago(cp.startedAt)})`
+        : (cp.version ?? cp.target ?? 'unknown');
+  out.push(`Control plane:   ${state}, in namespace ${cp.controlPlaneNamespace}${at(cp)}`);
+  const p = cp.progressing;
+  if (p) {
+    out.push(
+      `                 Progressing=${p.status}${p.reason ? ` (${p.reason})` : ''}: ${clip(p.message || 'no message', 100)}`,
+    );
+  }
+  out.push(
+    `Management:      ${h.management && h.management !== '.' ? `${h.management}/` : 'the dump folder'} holds the management cluster: its nodes and version are not this cluster's`,
+  );
+  out.push('', '= NodePools = (each updates on its own, after the control plane)');
+  if (h.nodePools.length === 0) out.push('No NodePool of this cluster in the dump.');
+  for (const n of h.nodePools) {
+    const m = n.machines;
+    const machines = `${m.updated}/${m.total} machines updated${m.deleting ? `, ${m.deleting} deleting` : ''}`;
+    const where = n.updating
+      ? `updating ${n.version ?? '?'} -> ${n.target ?? '?'} (since ${ago(n.since)}), ${machines}`
+      : `${n.version ?? 'no version yet'}, ${machines}`;
+    const waits = n.ahead ? '; its target is ahead of the control plane: it waits for it' : '';
+    out.push(`${n.name} (${n.upgradeType ?? 'upgrade type not set'}): ${where}${waits}${at(n)}`);
+    if (n.message) out.push(`                 ${clip(n.message, 120)}`);
+  }
+  return out;
 }

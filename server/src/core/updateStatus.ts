@@ -147,6 +147,43 @@ interface ChainStep {
   line?: number;
 }
 
+/** A hosted cluster's control plane (HyperShift), read from its HostedCluster. */
+interface HostedControlPlaneReport extends Evidence {
+  name: string;
+  namespace: string;
+  controlPlaneNamespace: string;
+  platform: string | null;
+  clusterID: string | null;
+  version: string | null;
+  target: string | null;
+  state: string | null;
+  startedAt: string | null;
+  completedAt: string | null;
+  /** `Progressing` as the HostedCluster reports it, when it is not False `AsExpected`. */
+  progressing: { status: string; reason: string; message: string; since: string | null } | null;
+}
+
+/** One NodePool: its workers update on their own, after the control plane. */
+interface NodePoolReport extends Evidence {
+  name: string;
+  upgradeType: 'Replace' | 'InPlace' | null;
+  version: string | null;
+  target: string | null;
+  updating: boolean;
+  machines: { total: number; updated: number; deleting: number };
+  /** Its target's minor is past the control plane's newest Completed one: it waits for it. */
+  ahead: boolean;
+  message: string;
+  since: string | null;
+}
+
+export interface HostedReport {
+  controlPlane: HostedControlPlaneReport;
+  nodePools: NodePoolReport[];
+  /** The dump's management part, relative like `root`: its nodes and version are not this cluster's. */
+  management: string;
+}
+
 export interface RootStatusReport {
   /** The must-gather, relative to the analysed path (absolute from the language server). */
   root: string;
@@ -164,6 +201,8 @@ export interface RootStatusReport {
   insights: InsightReport[];
   /** The analysis' causes, worst first (`analysis/causes.ts`). */
   causes: CauseHeadline[];
+  /** A hosted cluster's control plane and NodePools, when the root is a `hypershift dump`'s. */
+  hosted?: HostedReport;
 }
 
 export interface StatusReport {

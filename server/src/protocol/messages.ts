@@ -19,6 +19,7 @@ export type { GatherSummary } from '../core/gatherSummary';
 export { text as markdownText } from '../core/markdown';
 export type { RootRecommendReport } from '../core/recommend';
 export type {
+  HostedReport,
   InsightReport,
   NodeReport,
   PoolReport,

@@ -1,0 +1,57 @@
+/**
+ * A hosted cluster's items in the Upgrade Status view (HyperShift): its control plane from the
+ * HostedCluster, then one item per NodePool, which updates on its own after the control plane.
+ */
+import type { HostedReport } from '../../../server/src/protocol/messages';
+import { iconOf } from './item';
+import type { Tone, TreeItemModel } from './item';
+
+export function hostedItems(parent: string, h: HostedReport): TreeItemModel[] {
+  const cp = h.controlPlane;
+  const id = `${parent}/hosted`;
+  const partial = cp.state === 'Partial';
+  const blocked = cp.progressing?.status === 'False' && cp.progressing.reason === 'Blocked';
+  const tone: Tone = blocked ? 'error' : partial ? 'progress' : 'ok';
+  const controlPlane: TreeItemModel = {
+    id: `${id}/control-plane`,
+    label: `Hosted control plane ${cp.namespace}/${cp.name}`,
+    description: partial
+      ? `updating ${cp.version ?? '?'} → ${cp.target ?? '?'}`
+      : `${cp.state ?? 'no history'} ${cp.version ?? cp.target ?? ''}`.trim(),
+    tooltip:
+      `HostedCluster ${cp.namespace}/${cp.name}${cp.platform ? ` on ${cp.platform}` : ''}, control plane in namespace ${cp.controlPlaneNamespace}` +
+      (cp.clusterID ? `\nCluster ID ${cp.clusterID}` : '') +
+      (cp.progressing
+        ? `\nProgressing=${cp.progressing.status} (${cp.progressing.reason}): ${cp.progressing.message}`
+        : '') +
+      `\nThe dump's management part (${h.management || 'the dump folder'}) is the management cluster: its nodes and version are not this cluster's.`,
+    icon: iconOf(tone),
+    tone,
+    evidence: { file: cp.file, line: cp.line },
+    children: [],
+    expanded: false,
+  };
+  const pools = h.nodePools.map((p): TreeItemModel => {
+    const m = p.machines;
+    const poolTone: Tone = p.ahead ? 'warning' : p.updating ? 'progress' : 'ok';
+    return {
+      id: `${id}/nodepool/${p.name}`,
+      label: `NodePool ${p.name}${p.upgradeType ? ` (${p.upgradeType})` : ''}`,
+      description: p.updating
+        ? `${p.version ?? '?'} → ${p.target ?? '?'} · ${m.updated}/${m.total} machines${m.deleting ? ` · ${m.deleting} deleting` : ''}`
+        : `${p.version ?? 'no version yet'} · ${m.total} machines`,
+      tooltip:
+        `NodePool ${p.name}: updates on its own, after the control plane.` +
+        (p.message ? `\n${p.message}` : '') +
+        (p.ahead
+          ? "\nIts target is past the control plane's newest Completed minor: it waits."
+          : ''),
+      icon: iconOf(poolTone),
+      tone: poolTone,
+      evidence: { file: p.file, line: p.line },
+      children: [],
+      expanded: false,
+    };
+  });
+  return [controlPlane, ...pools];
+}
