@@ -38,6 +38,14 @@ export const samples = {
   reportHostile: join(fixturesDir, 'report-hostile-text'),
 };
 
+/** Issue 45: `hypershift dump` folders of a hosted cluster (test/fixtures/README.md). */
+export const hosted = {
+  /** A NodePool's Replace rollout held by a guest PodDisruptionBudget (4.19, names it). */
+  drainBlocked: join(fixturesDir, 'hosted-drain-blocked-4.19'),
+  /** The same hosted cluster settled on 4.18.22, with pods that restarted long ago. */
+  healthy: join(fixturesDir, 'hosted-healthy-4.18'),
+};
+
 /** The update scenarios (test/fixtures/README.md says what each holds). */
 export const updates = {
   configRollout: join(fixturesDir, 'update-config-rollout'),

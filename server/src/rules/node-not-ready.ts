@@ -224,8 +224,35 @@ function notReady(
   return [f];
 }
 
+function cordonedInHostedCluster(s: Snapshot, n: Node): Finding[] {
+  const machine = s.hosted?.machines.find(
+    (m) => m.nodeName === n.name || m.name === n.annotation('cluster.x-k8s.io/machine'),
+  );
+  if (machine?.deletionTimestamp) return [];
+  const since = n.unschedulableSince;
+  const message = `Node ${n.name} is cordoned${heldFor(since, s.gatherTime)}, not by its NodePool's rollout`;
+  const detail = paragraphs(
+    `\`spec.unschedulable: true\` since ${when(since, s.gatherTime)}, and ${machine ? `its Machine ${machine.name} is not being replaced` : 'no Machine of the dump is being replaced on it'}: someone cordoned it. A hosted cluster has no MachineConfigPool, so it holds no rollout back, but no new pod lands on it.`,
+    `Uncordon it (\`oc adm uncordon ${n.name}\`) when the maintenance is over.`,
+  );
+  return [
+    finding(
+      nodeNotReady,
+      n.subject,
+      n.unschedulableLocation,
+      { message, detail },
+      [],
+      'info',
+      since,
+    ),
+  ];
+}
+
 function cordoned(s: Snapshot, n: Node, now: Date | undefined): Finding[] {
   if (!n.unschedulable || cordonedByMco(n)) return [];
+  // A hosted cluster has no pools: a node whose Machine is being replaced is drained by Cluster
+  // API (nodepool-drain-blocked speaks of it); another cordon holds no pool back.
+  if (s.hosted) return cordonedInHostedCluster(s, n);
   const since = n.unschedulableSince;
   const age = minutesSince(since, now);
   // oc counts a cordoned node unavailable but not seriously so: no Update Health row.

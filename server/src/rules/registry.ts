@@ -17,6 +17,7 @@ import { mcoLevelBeforeRequiredPools } from './mco-level-before-required-pools';
 import { mcoRequiredPoolDegradedUnreported } from './mco-required-pool-degraded-unreported';
 import { nodeMcdDegraded } from './node-mcd-degraded';
 import { nodeNotReady } from './node-not-ready';
+import { nodePoolDrainBlocked } from './nodepool-drain-blocked';
 import { nodeOndiskDrift } from './node-ondisk-drift';
 import { nodeOsUpdateFailed } from './node-os-update-failed';
 import { nodeVersionSkew } from './node-version-skew';
@@ -49,6 +50,7 @@ export const rules: readonly Rule[] = [
   nodeMcdDegraded,
   mcoDrainStuck,
   mcnPhaseStuck,
+  nodePoolDrainBlocked,
   nodeNotReady,
   nodeVersionSkew,
   controlPlaneRolloutStuck,

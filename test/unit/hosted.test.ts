@@ -1,0 +1,141 @@
+/**
+ * Issue 45: a `hypershift dump` read as a hosted cluster. Its HostedCluster is the root (its
+ * guest part when collected), the management part's nodes and version are never the hosted
+ * cluster's, and `status` tells the control plane and each NodePool.
+ */
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import type { StatusReport } from '../../server/src/core/updateStatus';
+import { discoverRoots } from '../../server/src/gather/discover';
+import { nodeNotReady } from '../../server/src/rules/node-not-ready';
+import { runCli } from '../support/cli';
+import { copyFixture } from '../support/copyFixture';
+import { hosted } from '../support/fixtures';
+import { ruleContext } from '../support/rules';
+import { loadFixture } from '../support/snapshot';
+
+/** The management cluster's node names: the dump's own `cluster-scoped-resources/core/nodes/`. */
+const managementNodes = (dump: string) =>
+  readdirSync(join(dump, 'cluster-scoped-resources', 'core', 'nodes')).map((f) =>
+    f.replace(/\.yaml$/, ''),
+  );
+
+function status(path: string): StatusReport {
+  const r = runCli('status', path, '--format', 'json');
+  assert.equal(r.stderr, '');
+  return JSON.parse(r.stdout) as StatusReport;
+}
+
+describe('a hypershift dump', () => {
+  it('is one hosted cluster: its guest part is the root, the HostedCluster names it', async () => {
+    const roots = await discoverRoots(hosted.drainBlocked);
+    assert.equal(roots.length, 1);
+    const r = roots[0]!;
+    assert.equal(r.path, join(hosted.drainBlocked, 'hostedcluster-prod'));
+    assert.deepEqual(r.hosted, {
+      dump: hosted.drainBlocked,
+      namespace: 'clusters',
+      name: 'prod',
+      guest: join(hosted.drainBlocked, 'hostedcluster-prod'),
+    });
+    assert.match(r.notes?.join('\n') ?? '', /management cluster's/);
+  });
+
+  it("never reads the management cluster's nodes or version as the hosted cluster's", async () => {
+    const { snapshot: s } = await loadFixture(hosted.drainBlocked);
+    const mgmt = new Set(managementNodes(hosted.drainBlocked));
+    assert.ok(mgmt.size > 0);
+    assert.ok(s.nodes.length > 0);
+    for (const n of s.nodes) assert.ok(!mgmt.has(n.name), n.name);
+    assert.equal(s.clusterVersion?.desiredVersion, '4.19.9');
+    assert.equal(s.hosted?.cluster.name, 'prod');
+    assert.deepEqual(
+      s.hosted?.nodePools.map((p) => p.name),
+      ['prod-workers'],
+    );
+    // Every guest node is a Machine's.
+    const machineNodes = new Set(s.hosted?.machines.map((m) => m.nodeName));
+    for (const n of s.nodes) assert.ok(machineNodes.has(n.name), n.name);
+  });
+
+  it('without its guest part: the dump is the root and nothing of the management cluster is read as it', async () => {
+    const copy = copyFixture(hosted.drainBlocked);
+    try {
+      rmSync(join(copy.path, 'hostedcluster-prod'), { recursive: true });
+      const roots = await discoverRoots(copy.path);
+      assert.equal(roots.length, 1);
+      assert.equal(roots[0]!.path, copy.path);
+      assert.match(roots[0]!.notes?.join('\n') ?? '', /guest cluster was not collected/);
+      const { snapshot: s } = await loadFixture(copy.path);
+      assert.equal(s.nodes.length, 0);
+      assert.equal(s.clusterVersion, undefined);
+      assert.equal(s.hosted?.nodePools.length, 1);
+      const report = status(copy.path).roots[0]!;
+      assert.equal(report.hosted?.controlPlane.version, '4.19.9');
+    } finally {
+      copy.remove();
+    }
+  });
+
+  it('status: the control plane Completed, the NodePool still rolling on its own', () => {
+    const report = status(hosted.drainBlocked);
+    assert.equal(report.roots.length, 1);
+    const h = report.roots[0]!.hosted!;
+    assert.equal(h.controlPlane.name, 'prod');
+    assert.equal(h.controlPlane.namespace, 'clusters');
+    assert.equal(h.controlPlane.controlPlaneNamespace, 'clusters-prod');
+    assert.equal(h.controlPlane.platform, 'AWS');
+    assert.equal(h.controlPlane.version, '4.19.9');
+    assert.equal(h.controlPlane.state, 'Completed');
+    assert.equal(h.controlPlane.progressing, null);
+    const [pool] = h.nodePools;
+    assert.equal(pool?.name, 'prod-workers');
+    assert.equal(pool?.upgradeType, 'Replace');
+    assert.equal(pool?.updating, true);
+    assert.equal(pool?.version, '4.18.22');
+    assert.equal(pool?.target, '4.19.9');
+    assert.deepEqual(pool?.machines, { total: 3, updated: 1, deleting: 1 });
+    assert.equal(pool?.ahead, false);
+    // Evidence: the NodePool's UpdatingVersion condition, in the management part.
+    const line = readFileSync(join(hosted.drainBlocked, pool!.file), 'utf8').split('\n')[
+      pool!.line - 1
+    ];
+    assert.match(line ?? '', /lastTransitionTime|message|type/);
+    assert.match(pool!.file, /^namespaces\/clusters\/hypershift\.openshift\.io\/nodepools\//);
+
+    const text = runCli('status', hosted.drainBlocked).stdout;
+    assert.match(text, /= Hosted Cluster =\nHostedCluster: +clusters\/prod \(AWS, cluster ID /);
+    assert.match(
+      text,
+      /holds the management cluster: its nodes and version are not this cluster's/,
+    );
+    assert.match(
+      text,
+      /prod-workers \(Replace\): updating 4\.18\.22 -> 4\.19\.9 \(since \S+\), 1\/3 machines updated, 1 deleting/,
+    );
+  });
+
+  it("a node cordoned by its Machine's replacement is the NodePool's drain, not node-not-ready's", async () => {
+    const { snapshot: s } = await loadFixture(hosted.drainBlocked);
+    const cordoned = s.nodes.filter((n) => n.unschedulable);
+    assert.equal(cordoned.length, 1);
+    assert.deepEqual(
+      nodeNotReady.check(s, ruleContext).filter((f) => f.subject === cordoned[0]!.subject),
+      [],
+    );
+  });
+
+  it('a settled hosted cluster gives no warning or error', () => {
+    const r = runCli('analyze', hosted.healthy, '--format', 'json');
+    const out = JSON.parse(r.stdout) as { findings: { severity: string; message: string }[] };
+    assert.deepEqual(
+      out.findings.filter((f) => f.severity === 'error' || f.severity === 'warning'),
+      [],
+    );
+    const h = status(hosted.healthy).roots[0]!.hosted!;
+    assert.equal(h.nodePools[0]?.updating, false);
+    assert.equal(h.nodePools[0]?.version, '4.18.22');
+  });
+});
