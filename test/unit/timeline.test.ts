@@ -8,7 +8,8 @@ import { analysisContext, analyzeRoot } from '../../server/src/analysis/analyze'
 import { intervalsOf } from '../../server/src/analysis/timeline';
 import { discoverRoots } from '../../server/src/gather/discover';
 import { runCli } from '../support/cli';
-import { repoRoot, samples } from '../support/fixtures';
+import { hosted, repoRoot, samples } from '../support/fixtures';
+import { timelineLanes } from '../../server/src/analysis/timelineLanes';
 
 async function intervals(dir: string) {
   const [root] = await discoverRoots(dir);
@@ -68,6 +69,38 @@ describe('timeline intervals', () => {
     for (const i of fromMco) assert.match(i.evidence.pointer, /^\/status\/conditions\/\d+$/);
     // The drain failures the daemons' events recorded are there too.
     assert.ok(list.some((i) => i.source === 'Event' && i.reason === 'FailedToDrain'));
+  });
+});
+
+describe('timeline intervals of a hosted cluster (issue 45)', () => {
+  it('holds the control plane update, the NodePool rolling after it and the Machine waiting on its drain', async () => {
+    const { a, list } = await intervals(hosted.drainBlocked);
+    const cp = list.find(
+      (i) =>
+        i.source === 'HostedCluster' && i.message === 'Control plane update to 4.19.9: completed',
+    );
+    const rolling = list.find(
+      (i) =>
+        i.locator === 'np/clusters/prod-workers' &&
+        i.reason === 'UpdatingVersion=True (AsExpected)',
+    );
+    const deleting = list.find((i) => i.source === 'Machine' && i.reason === 'Deleting');
+    const drain = list.find(
+      (i) => i.source === 'Machine' && i.reason === 'DrainingSucceeded=False (Draining)',
+    );
+    assert.ok(cp && rolling && deleting && drain);
+    assert.ok(
+      cp.to.getTime() <= rolling.from.getTime(),
+      'the NodePool rolls after the control plane',
+    );
+    assert.ok(rolling.from.getTime() <= deleting.from.getTime());
+    assert.equal(deleting.level, 'Warning');
+    assert.equal(drain.level, 'Warning');
+    assert.match(deleting.evidence.pointer, /\/metadata\/deletionTimestamp$/);
+    const groups = timelineLanes(list, a.snapshot);
+    const hostedGroup = groups.find((g) => g.kind === 'Hosted cluster');
+    assert.ok(hostedGroup?.lanes.some((l) => l.locator === 'np/clusters/prod-workers'));
+    assert.ok(groups.some((g) => g.label === 'Nodes · NodePool prod-workers'));
   });
 });
 

@@ -15,7 +15,7 @@ import type { TreeItemModel } from '../../client/src/upgradeStatus/item';
 import type { NodeReport, StatusReport } from '../../server/src/core/updateStatus';
 import type { RootRecommendReport } from '../../server/src/core/recommend';
 import { copyFixture } from '../support/copyFixture';
-import { mustGatherRoot, repoRoot, samples, updates } from '../support/fixtures';
+import { hosted, mustGatherRoot, repoRoot, samples, updates } from '../support/fixtures';
 
 function report(path: string): StatusReport {
   const r = spawnSync(
@@ -346,5 +346,27 @@ describe('Upgrade Status: before the next update', () => {
   it('is left out while an update is in flight', () => {
     const [root] = statusTree(report(updates.stalled), recommend(updates.stalled));
     assert.equal(child(root!, 'Before the next update'), undefined);
+  });
+});
+
+describe('Upgrade Status tree model: a hosted cluster (issue 45)', () => {
+  const [root] = statusTree(report(hosted.drainBlocked));
+
+  it('shows the hosted control plane, then each NodePool rolling on its own, at their evidence', () => {
+    const cp = child(root!, 'Hosted control plane clusters/prod');
+    assert.equal(cp?.description, 'Completed 4.19.9');
+    assert.equal(cp?.tone, 'ok');
+    assert.match(
+      cp?.tooltip ?? '',
+      /the management cluster: its nodes and version are not this cluster's/,
+    );
+    assert.match(cp?.evidence?.file ?? '', /hostedclusters\/prod\.yaml$/);
+    const pool = child(root!, 'NodePool prod-workers (Replace)');
+    assert.equal(pool?.description, '4.18.22 → 4.19.9 · 1/3 machines · 1 deleting');
+    assert.equal(pool?.tone, 'progress');
+    assert.match(pool?.evidence?.file ?? '', /nodepools\/prod-workers\.yaml$/);
+    // Before the guest's own control-plane item, which reads the guest's ClusterVersion.
+    const labels = root!.children.map((c) => c.label);
+    assert.ok(labels.indexOf('NodePool prod-workers (Replace)') < labels.indexOf('Control plane'));
   });
 });

@@ -9,6 +9,7 @@
 import type { Interval, IntervalLevel, IntervalSource } from '../core/interval';
 import type { Condition } from '../model/condition';
 import type { Snapshot } from '../model/snapshot';
+import type { HostedPart } from '../model/hosted';
 import { clip } from '../core/text';
 
 /** Condition types whose `True` is bad, and whose `False` is. */
@@ -23,8 +24,13 @@ const badWhenTrue = new Set([
   'PIDPressure',
   'NetworkUnavailable',
 ]);
-const badWhenFalse = new Set(['Available', 'Ready']);
-const warnWhenFalse = new Set(['Upgradeable']);
+const badWhenFalse = new Set([
+  'Available',
+  'Ready',
+  'ClusterVersionSucceeding',
+  'ValidReleaseImage',
+]);
+const warnWhenFalse = new Set(['Upgradeable', 'ClusterVersionUpgradeable', 'DrainingSucceeded']);
 
 function conditionLevel(c: Condition): IntervalLevel {
   if (badWhenTrue.has(c.type) && c.status === 'True') return 'Error';
@@ -39,6 +45,57 @@ function operatorSource(type: string): IntervalSource {
   if (type === 'Degraded') return 'OperatorDegraded';
   if (type === 'Progressing') return 'OperatorProgressing';
   return 'OperatorUpgradeable';
+}
+
+/**
+ * A hosted cluster's management side: the control plane's history and conditions, each
+ * NodePool's conditions, and each Machine's deletion (a Replace rollout waiting on its drain).
+ */
+function hostedIntervals(
+  h: HostedPart,
+  end: (from: Date) => Date,
+  conditions: (
+    locator: string,
+    list: readonly Condition[],
+    source: (c: Condition) => IntervalSource,
+  ) => void,
+): Interval[] {
+  const out: Interval[] = [];
+  const hc = h.cluster;
+  for (const e of hc.history) {
+    if (!e.startedTime) continue;
+    const done = e.state === 'Completed';
+    out.push({
+      level: done ? 'Info' : 'Warning',
+      source: 'HostedCluster',
+      locator: hc.subject,
+      reason: e.state || 'Unknown',
+      message: `Control plane update to ${e.version}: ${done ? 'completed' : 'not completed'}`,
+      from: e.startedTime,
+      to: e.completionTime ?? end(e.startedTime),
+      evidence: e.location,
+      annotations: { state: e.state || 'Unknown', version: e.version },
+    });
+  }
+  conditions(hc.subject, hc.conditions, () => 'HostedCluster');
+  for (const p of h.nodePools) conditions(p.subject, p.conditions, () => 'NodePoolCondition');
+  for (const m of h.machines) {
+    const gone = m.deletionTimestamp;
+    if (gone)
+      out.push({
+        level: 'Warning',
+        source: 'Machine',
+        locator: m.subject,
+        reason: 'Deleting',
+        message: `Machine ${m.name}${m.nodeName ? ` (node ${m.nodeName})` : ''} deleted, waiting for its node to drain`,
+        from: gone,
+        to: end(gone),
+        evidence: m.at('metadata', 'deletionTimestamp'),
+        annotations: { reason: 'Deleting' },
+      });
+    conditions(m.subject, m.conditions, () => 'Machine');
+  }
+  return out;
 }
 
 /** `now`: the gather time (else the newest change the must-gather shows, as the assessment has it). */
@@ -94,6 +151,7 @@ export function intervalsOf(s: Snapshot, now: Date | undefined): Interval[] {
   for (const n of s.nodes) conditions(n.subject, n.conditions, () => 'NodeCondition');
   for (const m of s.machineConfigNodes)
     conditions(`node/${m.nodeName}`, m.conditions, () => 'MachineConfigNode');
+  if (s.hosted) out.push(...hostedIntervals(s.hosted, end, conditions));
 
   for (const e of s.events) {
     const from = e.first ?? e.last;

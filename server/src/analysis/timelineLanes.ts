@@ -11,6 +11,7 @@ import { primaryPool } from '../model/snapshot';
 
 type LaneGroupKind =
   | 'ClusterVersion'
+  | 'Hosted cluster'
   | 'Operators'
   | 'Pools'
   | 'Nodes'
@@ -52,6 +53,8 @@ function groupOf(
     return { id: `Nodes/${poolOfNode(i.locator.slice('node/'.length))}`, kind: 'Nodes' };
   }
   if (i.source === 'Log') return { id: 'Logs', kind: 'Logs' };
+  if (/^(?:hc|np|machine)\//.test(i.locator))
+    return { id: 'Hosted cluster', kind: 'Hosted cluster' };
   if (i.locator.startsWith('co/')) return { id: 'Operators', kind: 'Operators' };
   if (i.locator.startsWith('mcp/')) return { id: 'Pools', kind: 'Pools' };
   return { id: 'ClusterVersion', kind: 'ClusterVersion' };
@@ -59,6 +62,7 @@ function groupOf(
 
 const groupOrder: LaneGroupKind[] = [
   'ClusterVersion',
+  'Hosted cluster',
   'Operators',
   'Pools',
   'Nodes',
@@ -100,7 +104,14 @@ function byProblemFirst(a: Lane, b: Lane): number {
  */
 export function timelineLanes(intervals: readonly Interval[], s: Snapshot): LaneGroup[] {
   const pools = new Map<string, string>();
-  for (const n of s.nodes) pools.set(n.name, primaryPool(s, n)?.name ?? '');
+  // A hosted cluster's nodes are its NodePools' (it has no MachineConfigPool).
+  for (const n of s.nodes)
+    pools.set(
+      n.name,
+      primaryPool(s, n)?.name ??
+        (s.hosted ? n.label('hypershift.openshift.io/nodePool') : '') ??
+        '',
+    );
   const poolOfNode = (name: string) => pools.get(name) || 'no pool';
 
   const groups = new Map<string, LaneGroup>();
@@ -116,7 +127,7 @@ export function timelineLanes(intervals: readonly Interval[], s: Snapshot): Lane
         kind: g.kind,
         label:
           g.kind === 'Nodes'
-            ? `Nodes · ${pool === 'no pool' ? 'no pool' : `pool ${pool}`}`
+            ? `Nodes · ${pool === 'no pool' ? 'no pool' : `${s.hosted ? 'NodePool' : 'pool'} ${pool}`}`
             : g.kind,
         folded: g.kind === 'Nodes',
         lanes: [],

@@ -7,6 +7,7 @@ import { ClusterOperator } from '../../model/clusterOperator';
 import { ClusterVersion } from '../../model/clusterVersion';
 import { MachineConfigPool } from '../../model/machineConfigPool';
 import { Node } from '../../model/node';
+import { CapiMachine, HostedCluster, NodePool } from '../../model/hosted';
 import type { Snapshot } from '../../model/snapshot';
 import type { ParsedFile } from '../../yaml/parse';
 import { positionAt } from '../../yaml/positions';
@@ -26,6 +27,7 @@ import { nodeHover } from './node';
 import { objectAt } from './objectAt';
 import { operatorHover } from './operator';
 import { poolHover } from './pool';
+import { hostedClusterHover, machineHover, nodePoolHover } from './hosted';
 import { renderedConfigHover, renderedNamePattern } from './renderedConfig';
 
 /** The findings of the analysis, for their explanation under the place they point at. */
@@ -84,6 +86,11 @@ export function hoverAt(
     else if (obj instanceof ClusterVersion)
       value = clusterVersionHover(snapshot, obj, rel, gatherTime, update, explained);
     else if (obj instanceof Node && atIdentity(rel)) value = nodeHover(snapshot, obj);
+    else if (obj instanceof HostedCluster && snapshot.hosted)
+      value = hostedClusterHover(snapshot.hosted, obj, rel, gatherTime, explained);
+    else if (obj instanceof NodePool && snapshot.hosted)
+      value = nodePoolHover(snapshot.hosted, obj, rel, gatherTime, explained);
+    else if (obj instanceof CapiMachine) value = machineHover(obj, gatherTime, explained);
     // The object's Warning events, on its name (or kind, or the top of its document).
     if (events && events.object === obj && atIdentity(rel))
       value = sections(

@@ -12,6 +12,7 @@ function objectsOf(s: Snapshot): KubeObject[] {
     ...s.nodes,
     ...s.pdbs,
     ...s.machineConfigs.values(),
+    ...(s.hosted ? [s.hosted.cluster, ...s.hosted.nodePools, ...s.hosted.machines] : []),
   ];
 }
 
