@@ -4,10 +4,11 @@
  * conditions answer a hover with expected against actual and the skew rule.
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { MarkupContent } from 'vscode-languageserver-protocol';
+import { copyFixture } from '../support/copyFixture';
 import { hosted } from '../support/fixtures';
 import { LspClient } from './lspClient';
 
@@ -57,5 +58,77 @@ describe('a hypershift dump over stdio', () => {
       /Skew: a NodePool's minor may not pass the control plane's newest Completed minor \(`4\.19\.9`\)/,
     );
     lsp.close(nodePool);
+  });
+});
+
+describe('a hypershift dump whose NodePool and HostedCluster are blocked, over stdio', () => {
+  let lsp: LspClient;
+  const copy = copyFixture(dump);
+  const np = join(
+    copy.path,
+    'namespaces/clusters/hypershift.openshift.io/nodepools/prod-workers.yaml',
+  );
+  const hc = join(
+    copy.path,
+    'namespaces/clusters/hypershift.openshift.io/hostedclusters/prod.yaml',
+  );
+  /** Replaces one condition's status, reason and message, found by its type. */
+  const setCondition = (
+    file: string,
+    type: string,
+    status: string,
+    reason: string,
+    message: string,
+  ) => {
+    const text = readFileSync(file, 'utf8');
+    const re = new RegExp(
+      `    message: [^\\n]*\\n((?:    [a-zA-Z]+: [^\\n]*\\n)*?)    reason: [^\\n]*\\n    status: [^\\n]*\\n    type: ${type}\\n`,
+    );
+    assert.match(text, re, type);
+    writeFileSync(
+      file,
+      text.replace(
+        re,
+        (_m, between: string) =>
+          `    message: '${message}'\n${between}    reason: ${reason}\n    status: "${status}"\n    type: ${type}\n`,
+      ),
+    );
+  };
+  before(async () => {
+    setCondition(
+      np,
+      'ValidReleaseImage',
+      'False',
+      'ValidationFailed',
+      'Failed to get release image: the latest version supported is: "4.19.9". Attempting to use: "4.20.2"',
+    );
+    setCondition(
+      hc,
+      'ReconciliationActive',
+      'False',
+      'ReconciliationPaused',
+      'Reconciliation paused until field removed',
+    );
+    lsp = await LspClient.start([copy.path]);
+    await lsp.idle();
+  });
+  after(async () => {
+    await lsp.stop();
+    copy.remove();
+  });
+
+  it('puts nodepool-update-blocked on the NodePool and hostedcluster-update-blocked on the HostedCluster', () => {
+    const onPool = (lsp.diagnosticsFor(np) ?? []).filter(
+      (d) => d.code === 'nodepool-update-blocked',
+    );
+    assert.equal(onPool.length, 1);
+    assert.match(onPool[0]!.message, /^NodePool prod-workers cannot use its release image/);
+    const lines = readFileSync(np, 'utf8').split('\n');
+    assert.match(lines[onPool[0]!.range.start.line] ?? '', /lastTransitionTime|message/);
+    const onCluster = (lsp.diagnosticsFor(hc) ?? []).filter(
+      (d) => d.code === 'hostedcluster-update-blocked',
+    );
+    assert.equal(onCluster.length, 1);
+    assert.match(onCluster[0]!.message, /^Reconciliation of HostedCluster prod is paused/);
   });
 });

@@ -30,7 +30,7 @@ const inControlPlane = [
 ] as const;
 
 /** The control-plane namespace: `<namespace>-<name>`, dots in the name as dashes (HyperShift's manifests.go). */
-function controlPlaneNamespace(h: Pick<HostedRoot, 'namespace' | 'name'>): string {
+export function controlPlaneNamespace(h: Pick<HostedRoot, 'namespace' | 'name'>): string {
   return `${h.namespace}-${h.name.replace(/\./g, '-')}`;
 }
 

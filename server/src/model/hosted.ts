@@ -5,6 +5,7 @@
  * updates its workers on its own, through Cluster API Machines. See docs/domain/hosted-control-planes.md.
  */
 import type { Location } from '../core/finding';
+import { controlPlaneNamespace } from '../gather/hostedIndex';
 import { arr, date, num, path, rec, str } from './access';
 import type { HistoryEntry } from './clusterVersion';
 import { findCondition, readConditions } from './condition';
@@ -52,7 +53,7 @@ export class HostedCluster extends KubeObject {
   }
   /** The namespace the control plane runs in: `<namespace>-<name>`, dots in the name as dashes. */
   get controlPlaneNamespace(): string {
-    return `${this.namespace ?? ''}-${this.name.replace(/\./g, '-')}`;
+    return controlPlaneNamespace({ namespace: this.namespace ?? '', name: this.name });
   }
   /** `status.version.desired.version`: what the guest's cluster-version operator works towards. */
   get desiredVersion(): string | undefined {

@@ -38,3 +38,10 @@ export const kubeToOpenShiftMinor = 13;
 export function allowedKubeletSkew(openshiftMinor: number): number {
   return openshiftMinor % 2 === 0 ? 2 : 1;
 }
+
+/** Whether release `a` is of a newer minor than `b` (`4.19.1` against `4.18.22`); false when either is unknown. */
+export function newerMinor(a: string | undefined, b: string | undefined): boolean {
+  const x = parseRelease(a);
+  const y = parseRelease(b);
+  return !!x && !!y && (x.major > y.major || (x.major === y.major && x.minor > y.minor));
+}

@@ -18,6 +18,8 @@ import { mcoRequiredPoolDegradedUnreported } from './mco-required-pool-degraded-
 import { nodeMcdDegraded } from './node-mcd-degraded';
 import { nodeNotReady } from './node-not-ready';
 import { nodePoolDrainBlocked } from './nodepool-drain-blocked';
+import { nodePoolUpdateBlocked } from './nodepool-update-blocked';
+import { hostedClusterUpdateBlocked } from './hostedcluster-update-blocked';
 import { nodeOndiskDrift } from './node-ondisk-drift';
 import { nodeOsUpdateFailed } from './node-os-update-failed';
 import { nodeVersionSkew } from './node-version-skew';
@@ -50,6 +52,8 @@ export const rules: readonly Rule[] = [
   nodeMcdDegraded,
   mcoDrainStuck,
   mcnPhaseStuck,
+  hostedClusterUpdateBlocked,
+  nodePoolUpdateBlocked,
   nodePoolDrainBlocked,
   nodeNotReady,
   nodeVersionSkew,

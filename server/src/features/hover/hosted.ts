@@ -3,6 +3,7 @@
  * NodePool's conditions against their healthy values, where each stands in the update (the
  * NodePool's version against the control plane's, with the skew rule), and a Machine's drain.
  */
+import { newerMinor } from '../../model/release';
 import { ago } from '../../core/text';
 import { clipped, code, sections, text } from '../../core/markdown';
 import type { Condition } from '../../model/condition';
@@ -112,7 +113,7 @@ export function nodePoolHover(
   const deleting = machines.filter((m) => m.deletionTimestamp).length;
   const skew =
     target && cp
-      ? `Skew: a NodePool's minor may not pass the control plane's newest Completed minor (${code(cp)}); its target ${code(target)} ${minor(target) > minor(cp) ? '**is ahead: the rollout waits for the control plane**' : 'is within it'}.`
+      ? `Skew: a NodePool's minor may not pass the control plane's newest Completed minor (${code(cp)}); its target ${code(target)} ${newerMinor(target, cp) ? '**is ahead: the rollout waits for the control plane**' : 'is within it'}.`
       : undefined;
   const hovered = conditionAt(pool.conditions, path);
   return sections(
@@ -142,8 +143,4 @@ export function machineHover(
       : undefined,
     explained,
   );
-}
-
-function minor(version: string): number {
-  return Number(/^\d+\.(\d+)/.exec(version)?.[1] ?? NaN);
 }

@@ -3,6 +3,7 @@
  * each NodePool on its own. NodePools update separately from the control plane: a Completed
  * control plane with a NodePool still rolling is the normal order, not a stall.
  */
+import { newerMinor } from '../release';
 import type { Location } from '../../core/finding';
 import type { Condition } from '../condition';
 import type { HostedPart, NodePool, UpgradeType } from '../hosted';
@@ -106,7 +107,7 @@ function nodePoolStatus(part: HostedPart, p: NodePool, cpVersion?: string): Node
       updated,
       deleting: deleting.length,
     },
-    ahead: target !== undefined && cpVersion !== undefined && minorOf(target) > minorOf(cpVersion),
+    ahead: newerMinor(target, cpVersion),
     message,
     evidence: (updating ? rollout?.location : undefined) ?? p.at('status'),
     ...defined({
@@ -121,11 +122,6 @@ function nodePoolStatus(part: HostedPart, p: NodePool, cpVersion?: string): Node
 /** The version in a release image's tag (`…/ocp-release:4.19.9-x86_64`); none for a digest. */
 export function versionOfImage(image: string | undefined): string | undefined {
   return /:(\d+\.\d+\.\d+[^-@]*)(?:-[a-z0-9_]+)?$/.exec(image ?? '')?.[1];
-}
-
-/** `4.19` of `4.19.9` as a number to compare (minor only: majors are all 4). */
-function minorOf(version: string): number {
-  return Number(/^\d+\.(\d+)/.exec(version)?.[1] ?? NaN);
 }
 
 /** The entries of `o` whose value is defined (for optional properties under exactOptionalPropertyTypes). */
