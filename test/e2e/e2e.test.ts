@@ -32,6 +32,7 @@ import type { StatusReport } from '../../server/src/protocol/messages';
 import {
   examplesDir,
   fixturesDir,
+  hosted,
   machineConfigOperatorFile,
   poolFile,
   repoRoot,
@@ -1631,6 +1632,48 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
           /name: apiserver-bjmpcchmxn-r5k64/,
           `line ${line} starts the pod's item`,
         );
+      },
+    );
+  });
+
+  describe('a hypershift dump of a hosted cluster (issue 45)', () => {
+    const { ui } = gatherWindow(hosted.drainBlocked);
+
+    ui(
+      "lists the NodePool's blocked drain in Problems and hovers the NodePool's UpdatingVersion",
+      async (page) => {
+        const cli = cliFindings(hosted.drainBlocked).find(
+          (f) => f.rule === 'nodepool-drain-blocked',
+        );
+        assert.ok(cli, 'the CLI reports the blocked drain');
+        const rows = await problems(page, 'blocks the drain of node');
+        assert.ok(
+          rows.some((r) => r.message === cli.message),
+          `the NodePool's drain is listed whole (${cli.message}); rows: ${rows.map((r) => r.message).join(' | ')}`,
+        );
+        await clearPanelFilter(page);
+        const file = join(
+          hosted.drainBlocked,
+          'namespaces/clusters/hypershift.openshift.io/nodepools/prod-workers.yaml',
+        );
+        await quickOpen(page, 'prod-workers.yaml', 'nodepools');
+        const lines = readFileSync(file, 'utf8').split('\n');
+        const updating = lines.findIndex((l) => l.trim() === 'type: UpdatingVersion');
+        await goTo(page, updating + 1, lines[updating]!.indexOf('UpdatingVersion') + 3);
+        await hoverAtCursor(page);
+        const text = await waitForText(
+          page,
+          '.monaco-editor .monaco-hover:not(.hidden)',
+          /NodePool prod-workers \(Replace\): 4\.18\.22 → 4\.19\.9 \(updating\)/,
+          45_000,
+        );
+        assert.match(text, /UpdatingVersion: expected False, actual True/);
+        assert.match(
+          text,
+          /Skew: a NodePool's minor may not pass the control plane's newest Completed minor/,
+        );
+        await screenshot(page, shots, 'hover-nodepool');
+        await page.keyboard.press('Escape');
       },
     );
   });
