@@ -94,7 +94,16 @@ describe('a hypershift dump whose NodePool and HostedCluster are blocked, over s
       ),
     );
   };
+  const surge = join(
+    copy.path,
+    'namespaces/clusters-prod/cluster.x-k8s.io/machines/prod-workers-9q4vm-qbpbs.yaml',
+  );
   before(async () => {
+    // The surged Machine never registered its node: no status.nodeRef.
+    const machine = readFileSync(surge, 'utf8');
+    const noRef = machine.replace(/\n {2}nodeRef:\n(?: {4}[^\n]*\n)+/, '\n');
+    assert.notEqual(noRef, machine);
+    writeFileSync(surge, noRef);
     setCondition(
       np,
       'ValidReleaseImage',
@@ -117,7 +126,7 @@ describe('a hypershift dump whose NodePool and HostedCluster are blocked, over s
     copy.remove();
   });
 
-  it('puts nodepool-update-blocked on the NodePool and hostedcluster-update-blocked on the HostedCluster', () => {
+  it('puts nodepool-update-blocked on the NodePool, hostedcluster-update-blocked on the HostedCluster, nodepool-machine-not-joining on the Machine', () => {
     const onPool = (lsp.diagnosticsFor(np) ?? []).filter(
       (d) => d.code === 'nodepool-update-blocked',
     );
@@ -130,5 +139,13 @@ describe('a hypershift dump whose NodePool and HostedCluster are blocked, over s
     );
     assert.equal(onCluster.length, 1);
     assert.match(onCluster[0]!.message, /^Reconciliation of HostedCluster prod is paused/);
+    const onMachine = (lsp.diagnosticsFor(surge) ?? []).filter(
+      (d) => d.code === 'nodepool-machine-not-joining',
+    );
+    assert.equal(onMachine.length, 1);
+    assert.match(
+      onMachine[0]!.message,
+      /^Machine prod-workers-9q4vm-qbpbs of NodePool prod-workers has not joined as a node after /,
+    );
   });
 });

@@ -18,6 +18,7 @@ import { mcoRequiredPoolDegradedUnreported } from './mco-required-pool-degraded-
 import { nodeMcdDegraded } from './node-mcd-degraded';
 import { nodeNotReady } from './node-not-ready';
 import { nodePoolDrainBlocked } from './nodepool-drain-blocked';
+import { nodePoolMachineNotJoining } from './nodepool-machine-not-joining';
 import { nodePoolUpdateBlocked } from './nodepool-update-blocked';
 import { hostedClusterUpdateBlocked } from './hostedcluster-update-blocked';
 import { nodeOndiskDrift } from './node-ondisk-drift';
@@ -55,6 +56,7 @@ export const rules: readonly Rule[] = [
   hostedClusterUpdateBlocked,
   nodePoolUpdateBlocked,
   nodePoolDrainBlocked,
+  nodePoolMachineNotJoining,
   nodeNotReady,
   nodeVersionSkew,
   controlPlaneRolloutStuck,
