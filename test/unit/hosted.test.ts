@@ -4,7 +4,17 @@
  * cluster's, and `status` tells the control plane and each NodePool.
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { StatusReport } from '../../server/src/core/updateStatus';
@@ -138,4 +148,65 @@ describe('a hypershift dump', () => {
     assert.equal(h.nodePools[0]?.updating, false);
     assert.equal(h.nodePools[0]?.version, '4.18.22');
   });
+
+  it('gives the same findings from the folder, its .tar.gz and a must-gather that holds it', () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'mgi-hosted-'));
+    try {
+      // As support attaches it: the dump folder as one archive.
+      const tgz = join(tmp, 'hypershift-dump-prod.tar.gz');
+      const packed = spawnSync('tar', [
+        '-czf',
+        tgz,
+        '-C',
+        fixturesOf(hosted.drainBlocked),
+        'hosted-drain-blocked-4.19',
+      ]);
+      assert.equal(packed.status, 0, String(packed.stderr));
+      // As the multicluster engine's must-gather writes it: the dump in the image folder, beside
+      // the hub's own inspect data, whose ClusterVersion is the management cluster's.
+      const image = join(
+        tmp,
+        'must-gather.local.5566',
+        'registry-redhat-io-multicluster-engine-must-gather-rhel9-sha256-0a1b',
+      );
+      mkdirSync(image, { recursive: true });
+      cpSync(hosted.drainBlocked, image, { recursive: true });
+      const hubVersion = join(
+        image,
+        'cluster-scoped-resources/config.openshift.io/clusterversions',
+      );
+      mkdirSync(hubVersion, { recursive: true });
+      writeFileSync(
+        join(hubVersion, 'version.yaml'),
+        'apiVersion: config.openshift.io/v1\nkind: ClusterVersion\nmetadata:\n  name: version\nspec:\n  channel: stable-4.17\nstatus:\n  desired:\n    version: 4.17.14\n  history:\n  - completionTime: "2025-08-01T10:00:00Z"\n    image: quay.io/openshift-release-dev/ocp-release:4.17.14-x86_64\n    startedTime: "2025-08-01T09:00:00Z"\n    state: Completed\n    version: 4.17.14\n',
+      );
+      const findings = (path: string) => {
+        const r = runCli('analyze', path, '--format', 'json');
+        const out = JSON.parse(r.stdout) as {
+          findings: { rule: string; subject: string; message: string; file: string }[];
+        };
+        return out.findings.map((f) => [
+          f.rule,
+          f.subject,
+          f.message,
+          f.file.replace(/^.*?(namespaces\/|cluster-scoped-resources\/)/, '$1'),
+        ]);
+      };
+      const folder = findings(hosted.drainBlocked);
+      assert.ok(folder.some(([rule]) => rule === 'nodepool-drain-blocked'));
+      assert.deepEqual(findings(tgz), folder);
+      assert.deepEqual(findings(join(tmp, 'must-gather.local.5566')), folder);
+      // The hub's ClusterVersion is never the hosted cluster's.
+      const r = status(join(tmp, 'must-gather.local.5566')).roots;
+      assert.equal(r.length, 1);
+      assert.equal(r[0]!.controlPlane.target, '4.19.9');
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  });
 });
+
+/** The folder that holds a fixture. */
+function fixturesOf(path: string): string {
+  return join(path, '..');
+}
