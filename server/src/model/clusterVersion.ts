@@ -46,6 +46,28 @@ function riskOf(v: unknown): UpdateRisk | undefined {
   return { name, message: str(r.message) ?? '', url: str(r.url) ?? '' };
 }
 
+/**
+ * A `history` list under `at` (a ClusterVersion's `status`; a HostedCluster's `status.version`,
+ * which copies it, and `status.controlPlaneVersion`): newest first, as the CVO writes it.
+ */
+export function readHistory(obj: KubeObject, at: readonly string[]): HistoryEntry[] {
+  return arr(path(obj.raw, ...at, 'history')).flatMap((h, i) => {
+    const r = rec(h);
+    if (!r) return [];
+    const e: HistoryEntry = {
+      state: str(r.state) ?? '',
+      version: str(r.version) ?? '',
+      image: str(r.image) ?? '',
+      location: obj.at(...at, 'history', i),
+    };
+    const s = date(r.startedTime);
+    const c = date(r.completionTime);
+    if (s) e.startedTime = s;
+    if (c) e.completionTime = c;
+    return [e];
+  });
+}
+
 export class ClusterVersion extends KubeObject {
   protected override get subjectKind(): string {
     return 'cv';
@@ -58,21 +80,7 @@ export class ClusterVersion extends KubeObject {
   }
   /** Newest first, as the CVO writes it. */
   get history(): HistoryEntry[] {
-    return arr(this.status.history).flatMap((h, i) => {
-      const r = rec(h);
-      if (!r) return [];
-      const e: HistoryEntry = {
-        state: str(r.state) ?? '',
-        version: str(r.version) ?? '',
-        image: str(r.image) ?? '',
-        location: this.at('status', 'history', i),
-      };
-      const s = date(r.startedTime);
-      const c = date(r.completionTime);
-      if (s) e.startedTime = s;
-      if (c) e.completionTime = c;
-      return [e];
-    });
+    return readHistory(this, ['status']);
   }
   /** `spec.clusterID`: the cluster's identity (Telemetry and support cases name it). */
   get clusterID(): string | undefined {

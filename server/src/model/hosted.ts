@@ -6,30 +6,12 @@
  */
 import type { Location } from '../core/finding';
 import { controlPlaneNamespace } from '../gather/hostedIndex';
-import { arr, date, num, path, rec, str } from './access';
+import { date, num, path, str } from './access';
+import { readHistory } from './clusterVersion';
 import type { HistoryEntry } from './clusterVersion';
 import { findCondition, readConditions } from './condition';
 import type { Condition } from './condition';
 import { KubeObject } from './kubeObject';
-
-/** `HostedCluster.status.version.history` and `controlPlaneVersion.history`, newest first. */
-function historyAt(obj: KubeObject, at: readonly string[]): HistoryEntry[] {
-  return arr(path(obj.raw, ...at, 'history')).flatMap((h, i) => {
-    const r = rec(h);
-    if (!r) return [];
-    const e: HistoryEntry = {
-      state: str(r.state) ?? '',
-      version: str(r.version) ?? '',
-      image: str(r.image) ?? '',
-      location: obj.at(...at, 'history', i),
-    };
-    const s = date(r.startedTime);
-    const c = date(r.completionTime);
-    if (s) e.startedTime = s;
-    if (c) e.completionTime = c;
-    return [e];
-  });
-}
 
 export class HostedCluster extends KubeObject {
   protected override get subjectKind(): string {
@@ -64,11 +46,11 @@ export class HostedCluster extends KubeObject {
   }
   /** The guest cluster-version operator's history, as the HostedCluster copies it. */
   get history(): HistoryEntry[] {
-    return historyAt(this, ['status', 'version']);
+    return readHistory(this, ['status', 'version']);
   }
   /** `status.controlPlaneVersion.history` (4.20 and later): the management side's components. */
   get controlPlaneHistory(): HistoryEntry[] {
-    return historyAt(this, ['status', 'controlPlaneVersion']);
+    return readHistory(this, ['status', 'controlPlaneVersion']);
   }
   /** The newest Completed version: the minor a NodePool may not pass. */
   get completedVersion(): string | undefined {
