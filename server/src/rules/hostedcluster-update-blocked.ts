@@ -9,14 +9,13 @@
  */
 import { newerMinor } from '../model/release';
 import { quoteMaxLength } from '../core/finding';
-import { clip, duration } from '../core/text';
+import { clip } from '../core/text';
 import { findCondition } from '../model/condition';
 import type { Condition } from '../model/condition';
 import type { HostedCluster } from '../model/hosted';
 import { versionOfImage } from '../model/assessment/hosted';
 import type { Snapshot } from '../model/snapshot';
-import { minutesSince } from './common/ages';
-import { fit, paragraphs } from './common/words';
+import { fit, heldFor, paragraphs } from './common/words';
 import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 
@@ -132,8 +131,7 @@ function gateFinding(
   updating: RequestedUpdate | undefined,
   now: Date | undefined,
 ): ReturnType<typeof finding> {
-  const minutes = minutesSince(c.lastTransitionTime, now);
-  const since = minutes !== undefined ? ` for ${duration(minutes * 60_000)}` : '';
+  const since = heldFor(c.lastTransitionTime, now);
   const update = updating?.to ? ` to ${updating.to}` : '';
   const force = hc.annotation('hypershift.openshift.io/force-upgrade-to');
   const notUpgradeable =

@@ -6,11 +6,11 @@
  * `DrainingSucceeded` condition names the pod and its budget; before, only the controller's log
  * does, so the guest's budgets at their limit with a pod on that node are named instead.
  */
-import { duration, plural } from '../core/text';
+import { plural } from '../core/text';
 import type { CapiMachine } from '../model/hosted';
 import type { Snapshot } from '../model/snapshot';
 import { minutesSince } from './common/ages';
-import { fit, paragraphs } from './common/words';
+import { fit, heldFor, paragraphs } from './common/words';
 import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 
@@ -66,7 +66,7 @@ export const nodePoolDrainBlocked: Rule = {
       if (blockers.length === 0 && (minutes === undefined || minutes < drainSlowMinutes)) return [];
       const severity = minutes !== undefined && minutes < drainSlowMinutes ? 'info' : 'warning';
       const node = m.nodeName ? `node ${m.nodeName}` : 'its node';
-      const forHow = minutes !== undefined ? ` for ${duration(minutes * 60_000)}` : '';
+      const forHow = heldFor(since, now);
       const first = blockers[0];
       const message = first
         ? fit(

@@ -9,13 +9,12 @@
  */
 import { newerMinor } from '../model/release';
 import { quoteMaxLength } from '../core/finding';
-import { clip, duration } from '../core/text';
+import { clip } from '../core/text';
 import { versionOfImage } from '../model/assessment/hosted';
 import type { Condition } from '../model/condition';
 import type { NodePool } from '../model/hosted';
 import type { Snapshot } from '../model/snapshot';
-import { minutesSince } from './common/ages';
-import { fit, paragraphs } from './common/words';
+import { fit, heldFor, paragraphs } from './common/words';
 import { assessmentOf, finding, rel } from './rule';
 import type { Rule, RuleContext } from './rule';
 
@@ -102,8 +101,7 @@ export const nodePoolUpdateBlocked: Rule = {
       for (const g of gates) {
         const c = p.condition(g.type);
         if (!c || !g.failed(c)) continue;
-        const minutes = minutesSince(c.lastTransitionTime, now);
-        const since = minutes !== undefined ? ` for ${duration(minutes * 60_000)}` : '';
+        const since = heldFor(c.lastTransitionTime, now);
         const target = versionOfImage(p.releaseImage) ?? p.targetVersion;
         const ahead =
           g.type === 'ValidReleaseImage' && newerMinor(target, cp)
