@@ -8,6 +8,7 @@ import { filesOf } from '../gather/gatherIndex';
 import type { GatherIndex } from '../gather/gatherIndex';
 import { CapiMachine, HostedCluster, NodePool } from '../model/hosted';
 import type { HostedPart } from '../model/hosted';
+import { loadControlPlane } from './loadHostedControlPlane';
 
 export async function loadHosted(
   ctx: LoadContext,
@@ -28,5 +29,6 @@ export async function loadHosted(
     // NodePools of other HostedClusters of the namespace are theirs.
     nodePools: pools.filter((p) => p.clusterName === h.name),
     machines,
+    controlPlane: await loadControlPlane(ctx, index, cluster.controlPlaneNamespace, cluster.name),
   };
 }

@@ -16,7 +16,7 @@ import type { GatherLayout } from './layout';
 import { classifyGatherExtraPath, classifyMustGatherPath, prometheusFiles } from './resourcePath';
 import type { PathKind, ResourcePath } from './resourcePath';
 import { parseTimestampFile } from './timestamp';
-import { hostedFiles } from './hostedIndex';
+import { hostedFiles, hostedLogFiles } from './hostedIndex';
 
 export interface IndexedFile {
   /** Absolute path. */
@@ -76,7 +76,7 @@ export async function buildIndex(root: GatherRoot): Promise<GatherIndex> {
     if (k.kind === 'log') logs.push(join(root.path, rel));
     else if (
       (k.kind === 'resource' || k.kind === 'list') &&
-      indexedResources.has(`${k.resource.group}/${k.resource.plural}`)
+      walkedResources.has(`${k.resource.group}/${k.resource.plural}`)
     ) {
       files.push({
         path: join(root.path, rel),
@@ -86,8 +86,10 @@ export async function buildIndex(root: GatherRoot): Promise<GatherIndex> {
       });
     }
   });
-  if (root.hosted)
+  if (root.hosted) {
     files.push(...hostedFiles(root.hosted, root.path, notes).map((f) => ({ ...f, list: false })));
+    logs.push(...hostedLogFiles(root.hosted, notes));
+  }
   const alertFiles = await lookup;
   // Code-unit order: stable across locales, and far cheaper than localeCompare on 40k paths.
   files.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
@@ -223,6 +225,8 @@ const indexedResources: ReadonlySet<string> = new Set([
   'cluster.x-k8s.io/machinedeployments',
   'cluster.x-k8s.io/machines',
   'cluster.x-k8s.io/machinesets',
+  'core/persistentvolumeclaims',
+  'hypershift.openshift.io/controlplanecomponents',
   'hypershift.openshift.io/hostedclusters',
   'hypershift.openshift.io/hostedcontrolplanes',
   'hypershift.openshift.io/nodepools',
@@ -237,9 +241,14 @@ const indexedResources: ReadonlySet<string> = new Set([
 /** The management part's kinds: read from a dump's own places, not from a must-gather's walk. */
 const hostedGroups: ReadonlySet<string> = new Set(['cluster.x-k8s.io', 'hypershift.openshift.io']);
 
+/** Kinds read only in a dump's control-plane namespace (etcd's volume claims), never walked. */
+const hostedOnly: ReadonlySet<string> = new Set(['core/persistentvolumeclaims']);
+
 /** The kinds a must-gather's walk looks for. */
 const walkedResources: ReadonlySet<string> = new Set(
-  [...indexedResources].filter((r) => !hostedGroups.has(r.slice(0, r.indexOf('/')))),
+  [...indexedResources].filter(
+    (r) => !hostedGroups.has(r.slice(0, r.indexOf('/'))) && !hostedOnly.has(r),
+  ),
 );
 
 const indexedGroups: ReadonlySet<string> = new Set(

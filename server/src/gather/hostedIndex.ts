@@ -27,6 +27,15 @@ const inControlPlane = [
   ['cluster.x-k8s.io', 'machinedeployments'],
   ['cluster.x-k8s.io', 'machinesets'],
   ['cluster.x-k8s.io', 'machines'],
+  // The control plane's own workloads (stall signatures 3 and 4): its components (4.18+), their
+  // Deployments and etcd's StatefulSet, the pods, etcd's volume claims and the namespace's events
+  // (`oc adm inspect` writes one file per Event: `<involved>.<id>.yaml`).
+  ['hypershift.openshift.io', 'controlplanecomponents'],
+  ['apps', 'deployments'],
+  ['apps', 'statefulsets'],
+  ['core', 'pods'],
+  ['core', 'persistentvolumeclaims'],
+  ['core', 'events'],
 ] as const;
 
 /** The control-plane namespace: `<namespace>-<name>`, dots in the name as dashes (HyperShift's manifests.go). */
@@ -64,6 +73,27 @@ export function hostedFiles(h: HostedRoot, rootPath: string, notes: string[]): H
   for (const [g, p] of inClusterNamespace) add(h.namespace, g, p);
   for (const [g, p] of inControlPlane) add(controlPlaneNamespace(h), g, p);
   return out;
+}
+
+/**
+ * The control plane's container logs, as the dump fetches them through the API: flat files
+ * `namespaces/<cp-ns>/core/pods/logs/<pod>-<container>[-previous].log`. Listed only; which pod
+ * and container a name stands for is known once the pods are read (`flatContainerLogs`).
+ */
+export function hostedLogFiles(h: HostedRoot, notes: string[]): string[] {
+  const folder = join(h.dump, 'namespaces', controlPlaneNamespace(h), 'core', 'pods', 'logs');
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(folder, { withFileTypes: true });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') notes.push(`${folder}: folder not read (${code})`);
+    return [];
+  }
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith('.log'))
+    .map((e) => join(folder, e.name))
+    .sort();
 }
 
 /**

@@ -51,12 +51,17 @@ export type EventsRead =
   | { ok: false; problem: string };
 
 /**
- * The Warning events of a parsed events file (an EventList or a List of Events).
+ * The Warning events of a parsed events file (an EventList or a List of Events, or one Event).
  * @param namespace the file's namespace (`namespaces/<ns>/…`); gather-extra's list has none.
  */
 export function readEvents(value: unknown, file: string, namespace?: string): EventsRead {
   const body = rec(value);
   const kind = str(body?.kind);
+  // A hypershift dump's management part writes one Event per file (`core/events/<name>.yaml`).
+  if (body && kind === 'Event') {
+    const one = str(body.type) === 'Warning' ? eventOf(body, file, -1, namespace) : undefined;
+    return { ok: true, events: one ? [one] : [], items: 1 };
+  }
   if (!body || !Array.isArray(body.items) || (kind !== undefined && !kind.endsWith('List'))) {
     return { ok: false, problem: `holds ${kind ? `a ${kind}` : 'no List'}, not an EventList` };
   }
@@ -95,7 +100,11 @@ function eventOf(e: Json, file: string, i: number, fileNamespace?: string): Kube
     message,
     component: str(rec(e.source)?.component) || str(e.reportingComponent) || undefined,
     host: str(rec(e.source)?.host) || undefined,
-    location: { file, doc: 0, pointer: `/items/${i}${message ? '/message' : ''}` },
+    location: {
+      file,
+      doc: 0,
+      pointer: `${i < 0 ? '' : `/items/${i}`}${message ? '/message' : ''}`,
+    },
   };
 }
 

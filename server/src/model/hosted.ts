@@ -12,6 +12,7 @@ import type { HistoryEntry } from './clusterVersion';
 import { findCondition, readConditions } from './condition';
 import type { Condition } from './condition';
 import { KubeObject } from './kubeObject';
+import type { ControlPlane } from './hostedControlPlane';
 
 export class HostedCluster extends KubeObject {
   protected override get subjectKind(): string {
@@ -148,6 +149,8 @@ export interface HostedPart {
   cluster: HostedCluster;
   nodePools: NodePool[];
   machines: CapiMachine[];
+  /** Its control-plane namespace's HostedControlPlane, components, pods and logs (model/hostedControlPlane.ts). */
+  controlPlane?: ControlPlane;
 }
 
 /** A NodePool's Machines (by the MachineDeployment/MachineSet name HyperShift gives them). */

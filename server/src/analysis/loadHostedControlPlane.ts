@@ -1,0 +1,85 @@
+/**
+ * A hosted cluster's control-plane namespace, read from a `hypershift dump`'s management part:
+ * its HostedControlPlane and ControlPlaneComponents, Deployments and StatefulSets, pods, etcd's
+ * volume claims, and the end of the flat log of each failing container (the previous run's for
+ * a crash loop), at most `maxFailingLogs`, each bounded by `maxLogMiB` and read from its end.
+ */
+import { filesOf } from '../gather/gatherIndex';
+import type { GatherIndex, IndexedFile } from '../gather/gatherIndex';
+import { flatContainerLogs } from '../gather/flatLogs';
+import {
+  ControlPlaneComponent,
+  HostedControlPlane,
+  PersistentVolumeClaim,
+  failingControlPlanePods,
+} from '../model/hostedControlPlane';
+import type { ControlPlane } from '../model/hostedControlPlane';
+import { errorTail } from '../model/logTail';
+import { Pod } from '../model/pod';
+import { Workload } from '../model/workload';
+import { loadKind } from './loadKinds';
+import type { LoadContext } from './loadKinds';
+import { readLogText } from './podLogsRead';
+
+/** At most this many failing containers have their log read. */
+const maxFailingLogs = 10;
+
+export async function loadControlPlane(
+  ctx: LoadContext,
+  index: GatherIndex,
+  namespace: string,
+  hcpName: string,
+): Promise<ControlPlane> {
+  const here = (group: string, plural: string): IndexedFile[] =>
+    filesOf(index, group, plural).filter((f) => f.resource.namespace === namespace);
+  const hs = 'hypershift.openshift.io';
+  const [hcps, components, pods, deployments, statefulSets, pvcs] = await Promise.all([
+    loadKind(ctx, here(hs, 'hostedcontrolplanes'), HostedControlPlane, 'HostedControlPlane'),
+    loadKind(ctx, here(hs, 'controlplanecomponents'), ControlPlaneComponent, 'ControlPlaneComponent'),
+    loadKind(ctx, here('core', 'pods'), Pod, 'Pod'),
+    loadKind(ctx, here('apps', 'deployments'), Workload, 'Deployment'),
+    loadKind(ctx, here('apps', 'statefulsets'), Workload, 'StatefulSet'),
+    loadKind(ctx, here('core', 'persistentvolumeclaims'), PersistentVolumeClaim, 'PersistentVolumeClaim'),
+  ]);
+  const cp: ControlPlane = {
+    namespace,
+    components,
+    pods,
+    workloads: [...deployments, ...statefulSets],
+    pvcs,
+    logTails: new Map(),
+  };
+  const hcp = hcps.find((h) => h.name === hcpName) ?? hcps[0];
+  if (hcp) cp.hcp = hcp;
+  await readFailingLogs(ctx, index, cp);
+  return cp;
+}
+
+/** The last error lines of each failing container's flat log, the previous run's when there is one. */
+async function readFailingLogs(ctx: LoadContext, index: GatherIndex, cp: ControlPlane) {
+  const wanted = new Set<string>();
+  for (const { pod, failure } of failingControlPlanePods(cp)) {
+    if (wanted.size >= maxFailingLogs) break;
+    if (failure.kind === 'waiting' || failure.kind === 'oom-killed')
+      wanted.add(`${cp.namespace}/${pod.name}/${failure.container.name}`);
+  }
+  if (wanted.size === 0) return;
+  const pods = cp.pods.map((p) => ({
+    namespace: cp.namespace,
+    pod: p.name,
+    containers: p.containers.map((c) => c.name),
+  }));
+  for (const { container: c, files } of flatContainerLogs(index.logs, pods)) {
+    const key = `${c.namespace}/${c.pod}/${c.container}`;
+    if (!wanted.has(key)) continue;
+    const file = files.find((f) => f.instance === 'previous') ?? files[0];
+    if (!file) continue;
+    const text = await readLogText(ctx, index, file.path);
+    if (text === undefined) continue;
+    cp.logTails.set(key, {
+      file: file.path,
+      previous: file.instance === 'previous',
+      lines: errorTail(text),
+    });
+  }
+}
