@@ -44,6 +44,8 @@ export const hosted = {
   drainBlocked: join(fixturesDir, 'hosted-drain-blocked-4.19'),
   /** The same hosted cluster settled on 4.18.22, with pods that restarted long ago. */
   healthy: join(fixturesDir, 'hosted-healthy-4.18'),
+  /** The control plane's 4.19.9 update: openshift-apiserver's new pod in CrashLoopBackOff. */
+  cpCrashLoop: join(fixturesDir, 'hosted-cp-crashloop-4.19'),
 };
 
 /** The update scenarios (test/fixtures/README.md says what each holds). */

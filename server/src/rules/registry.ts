@@ -21,6 +21,7 @@ import { nodePoolDrainBlocked } from './nodepool-drain-blocked';
 import { nodePoolMachineNotJoining } from './nodepool-machine-not-joining';
 import { nodePoolUpdateBlocked } from './nodepool-update-blocked';
 import { hostedClusterUpdateBlocked } from './hostedcluster-update-blocked';
+import { hostedControlPlaneComponentFailing } from './hosted-control-plane-component-failing';
 import { nodeOndiskDrift } from './node-ondisk-drift';
 import { nodeOsUpdateFailed } from './node-os-update-failed';
 import { nodeVersionSkew } from './node-version-skew';
@@ -54,6 +55,7 @@ export const rules: readonly Rule[] = [
   mcoDrainStuck,
   mcnPhaseStuck,
   hostedClusterUpdateBlocked,
+  hostedControlPlaneComponentFailing,
   nodePoolUpdateBlocked,
   nodePoolDrainBlocked,
   nodePoolMachineNotJoining,
