@@ -12,8 +12,11 @@ import {
   HostedControlPlane,
   PersistentVolumeClaim,
   failingControlPlanePods,
+  pendingEtcdClaims,
 } from '../model/hostedControlPlane';
 import type { ControlPlane } from '../model/hostedControlPlane';
+import { maxWarningEvents, newestFirst, readEvents } from '../model/events';
+import type { KubeEvent } from '../model/events';
 import { errorTail } from '../model/logTail';
 import { Pod } from '../model/pod';
 import { Workload } from '../model/workload';
@@ -35,11 +38,21 @@ export async function loadControlPlane(
   const hs = 'hypershift.openshift.io';
   const [hcps, components, pods, deployments, statefulSets, pvcs] = await Promise.all([
     loadKind(ctx, here(hs, 'hostedcontrolplanes'), HostedControlPlane, 'HostedControlPlane'),
-    loadKind(ctx, here(hs, 'controlplanecomponents'), ControlPlaneComponent, 'ControlPlaneComponent'),
+    loadKind(
+      ctx,
+      here(hs, 'controlplanecomponents'),
+      ControlPlaneComponent,
+      'ControlPlaneComponent',
+    ),
     loadKind(ctx, here('core', 'pods'), Pod, 'Pod'),
     loadKind(ctx, here('apps', 'deployments'), Workload, 'Deployment'),
     loadKind(ctx, here('apps', 'statefulsets'), Workload, 'StatefulSet'),
-    loadKind(ctx, here('core', 'persistentvolumeclaims'), PersistentVolumeClaim, 'PersistentVolumeClaim'),
+    loadKind(
+      ctx,
+      here('core', 'persistentvolumeclaims'),
+      PersistentVolumeClaim,
+      'PersistentVolumeClaim',
+    ),
   ]);
   const cp: ControlPlane = {
     namespace,
@@ -48,11 +61,30 @@ export async function loadControlPlane(
     workloads: [...deployments, ...statefulSets],
     pvcs,
     logTails: new Map(),
+    events: [],
   };
   const hcp = hcps.find((h) => h.name === hcpName) ?? hcps[0];
   if (hcp) cp.hcp = hcp;
   await readFailingLogs(ctx, index, cp);
+  if (failingControlPlanePods(cp).length > 0 || pendingEtcdClaims(cp).length > 0)
+    cp.events = await readWarnings(ctx, here('core', 'events'));
   return cp;
+}
+
+/** At most this many event files are read: the namespace keeps 3 hours of them, one per file. */
+const maxEventFiles = 2000;
+
+/** The Warning events of the namespace's files (one Event each in a dump), newest first. */
+async function readWarnings(ctx: LoadContext, files: IndexedFile[]): Promise<KubeEvent[]> {
+  const out: KubeEvent[] = [];
+  for (const f of files.slice(-maxEventFiles)) {
+    const r = await ctx.cache.get(f.path, 'events');
+    ctx.filesRead.push(f.path);
+    if (!r.ok) continue;
+    const read = readEvents(r.parsed.docs[0]?.value, f.path, f.resource.namespace);
+    if (read.ok) out.push(...read.events);
+  }
+  return newestFirst(out).slice(0, maxWarningEvents);
 }
 
 /** The last error lines of each failing container's flat log, the previous run's when there is one. */

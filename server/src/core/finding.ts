@@ -23,7 +23,9 @@ export interface RelatedLocation extends Location {
 
 /**
  * The object a finding is about, as `<kind>/<name>`: `cv/version`, `co/machine-config`,
- * `mcp/worker`, `node/<name>`, `mc/<name>`, `pod/<namespace>/<name>` for a pod,
+ * `mcp/worker`, `node/<name>`, `mc/<name>`, `pod/<namespace>/<name>` for a pod, and for a hosted
+ * cluster `hc/`, `np/`, `machine/`, `hcp/`, `cpc/` (a ControlPlaneComponent), `deployment/`,
+ * `statefulset/` and `pvc/<namespace>/<name>` (a PersistentVolumeClaim),
  * `log/<namespace>/<pod>/<container>` for a pod log,
  * `alert/<namespace>/<alertname>` (`alert/<alertname>` without a namespace) for a Prometheus
  * alert, and `file/<path in the must-gather>` for a file that cannot be read. Stable across gathers of

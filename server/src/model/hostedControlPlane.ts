@@ -10,6 +10,7 @@
 import { arr, rec, str } from './access';
 import { findCondition, readConditions } from './condition';
 import type { Condition } from './condition';
+import type { KubeEvent } from './events';
 import { KubeObject } from './kubeObject';
 import type { Pod } from './pod';
 import { podFailure } from './podFailures';
@@ -80,6 +81,8 @@ export interface ControlPlane {
   pvcs: PersistentVolumeClaim[];
   /** Failing containers' last error lines, keyed `<namespace>/<pod>/<container>` (a `PodLogTail`). */
   logTails: Map<string, { file: string; previous: boolean; lines: TailLine[] }>;
+  /** The namespace's Warning events, newest first: read only when something in it fails. */
+  events: KubeEvent[];
 }
 
 /**

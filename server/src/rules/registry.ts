@@ -22,6 +22,7 @@ import { nodePoolMachineNotJoining } from './nodepool-machine-not-joining';
 import { nodePoolUpdateBlocked } from './nodepool-update-blocked';
 import { hostedClusterUpdateBlocked } from './hostedcluster-update-blocked';
 import { hostedControlPlaneComponentFailing } from './hosted-control-plane-component-failing';
+import { hostedEtcdUnavailable } from './hosted-etcd-unavailable';
 import { nodeOndiskDrift } from './node-ondisk-drift';
 import { nodeOsUpdateFailed } from './node-os-update-failed';
 import { nodeVersionSkew } from './node-version-skew';
@@ -56,6 +57,7 @@ export const rules: readonly Rule[] = [
   mcnPhaseStuck,
   hostedClusterUpdateBlocked,
   hostedControlPlaneComponentFailing,
+  hostedEtcdUnavailable,
   nodePoolUpdateBlocked,
   nodePoolDrainBlocked,
   nodePoolMachineNotJoining,
