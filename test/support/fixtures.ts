@@ -46,6 +46,8 @@ export const hosted = {
   healthy: join(fixturesDir, 'hosted-healthy-4.18'),
   /** The control plane's 4.19.9 update: openshift-apiserver's new pod in CrashLoopBackOff. */
   cpCrashLoop: join(fixturesDir, 'hosted-cp-crashloop-4.19'),
+  /** 4.18.22: etcd-0's recreated claim Pending (ProvisioningFailed); no quorum; no guest part. */
+  etcdPvcPending: join(fixturesDir, 'hosted-etcd-pvc-pending-4.18'),
 };
 
 /** The update scenarios (test/fixtures/README.md says what each holds). */

@@ -24,8 +24,9 @@ import { podFailure, staleNodes } from '../model/podFailures';
 
 /**
  * The objects above a subject, nearest first: node → pool → machine-config → ClusterVersion, a
- * pod → the unhealthy operators naming its namespace → ClusterVersion, and a node that is not
- * ready → the operand pods on it → their operators → its pool.
+ * pod → the unhealthy operators naming its namespace → ClusterVersion, a node that is not
+ * ready → the operand pods on it → their operators → its pool, and a hosted cluster's
+ * control-plane pod, claim or workload → its HostedCluster.
  */
 type Upstream = (subject: Subject) => Subject[];
 
@@ -63,8 +64,14 @@ function upstreamOf(s: Snapshot): Upstream {
     const operators = pods.flatMap((p) => aboveNode(p)).filter((x) => x !== 'cv/version');
     return [...new Set([...pods, ...operators, ...aboveNode(subject), 'cv/version'])];
   };
+  // A hosted cluster's control-plane objects hold back its HostedCluster (its Degraded, Available).
+  const hc = s.hosted?.cluster;
+  const cpObject = hc
+    ? new RegExp(`^(?:pod|pvc|deployment|statefulset|cpc|hcp)/${hc.controlPlaneNamespace}/`)
+    : undefined;
   const aboveNode = (subject: Subject): Subject[] => {
     if (subject === 'cv/version') return [];
+    if (hc && cpObject?.test(subject)) return [hc.subject];
     if (subject.startsWith('co/')) return ['cv/version'];
     if (subject.startsWith('mcp/')) return ['co/machine-config', 'cv/version'];
     const pool = poolOfNode.get(subject);
