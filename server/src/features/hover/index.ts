@@ -28,6 +28,8 @@ import { objectAt } from './objectAt';
 import { operatorHover } from './operator';
 import { poolHover } from './pool';
 import { hostedClusterHover, machineHover, nodePoolHover } from './hosted';
+import { controlPlaneComponentHover, hostedControlPlaneHover } from './hostedControlPlane';
+import { ControlPlaneComponent, HostedControlPlane } from '../../model/hostedControlPlane';
 import { renderedConfigHover, renderedNamePattern } from './renderedConfig';
 
 /** The findings of the analysis, for their explanation under the place they point at. */
@@ -91,6 +93,10 @@ export function hoverAt(
     else if (obj instanceof NodePool && snapshot.hosted)
       value = nodePoolHover(snapshot.hosted, obj, rel, gatherTime, explained);
     else if (obj instanceof CapiMachine) value = machineHover(obj, gatherTime, explained);
+    else if (obj instanceof HostedControlPlane && snapshot.hosted)
+      value = hostedControlPlaneHover(snapshot.hosted, obj, rel, gatherTime, explained);
+    else if (obj instanceof ControlPlaneComponent && snapshot.hosted)
+      value = controlPlaneComponentHover(snapshot.hosted, obj, rel, gatherTime, explained);
     // The object's Warning events, on its name (or kind, or the top of its document).
     if (events && events.object === obj && atIdentity(rel))
       value = sections(

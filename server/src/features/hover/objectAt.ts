@@ -13,7 +13,15 @@ function objectsOf(s: Snapshot): KubeObject[] {
     ...s.pdbs,
     ...s.machineConfigs.values(),
     ...(s.hosted ? [s.hosted.cluster, ...s.hosted.nodePools, ...s.hosted.machines] : []),
+    ...controlPlaneObjects(s),
   ];
+}
+
+/** A hosted cluster's control-plane objects: its HostedControlPlane, components, workloads, pods, claims. */
+function controlPlaneObjects(s: Snapshot): KubeObject[] {
+  const cp = s.hosted?.controlPlane;
+  if (!cp) return [];
+  return [...(cp.hcp ? [cp.hcp] : []), ...cp.components, ...cp.workloads, ...cp.pods, ...cp.pvcs];
 }
 
 /** The object whose source holds a path, and the path relative to that object. */
