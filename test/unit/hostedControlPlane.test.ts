@@ -130,4 +130,26 @@ describe('the control-plane namespace of a hypershift dump', () => {
     assert.equal(causes.length, 1);
     assert.equal(causes[0]!.id, `cp-pod@pod/clusters-prod/${crashing}`);
   });
+
+  for (const [dump, rule] of [
+    [hosted.cpCrashLoop, 'hosted-control-plane-component-failing'],
+    [hosted.etcdPvcPending, 'hosted-etcd-unavailable'],
+  ] as const) {
+    it(`${rule} off hides its own finding and nothing else`, async () => {
+      const [root] = await discoverRoots(dump);
+      const key = (f: Finding) => `${f.rule} ${f.subject}`;
+      const on = (await analyzeRoot(root!, analysisContext({}))).findings.map(key);
+      const off = (
+        await analyzeRoot(root!, analysisContext({ levels: { [rule]: 'off' } }))
+      ).findings.map(key);
+      assert.ok(
+        on.some((k) => k.startsWith(`${rule} `)),
+        on.join('\n'),
+      );
+      assert.deepEqual(
+        off,
+        on.filter((k) => !k.startsWith(`${rule} `)),
+      );
+    });
+  }
 });

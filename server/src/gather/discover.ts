@@ -251,7 +251,7 @@ async function hostedRoots(dir: string, dirs: ReadonlySet<string>): Promise<Gath
     const guest = dirs.has(guestPrefix + name) ? join(dir, guestPrefix + name) : undefined;
     const hosted: HostedRoot = { dump: dir, namespace, name, ...(guest ? { guest } : {}) };
     const notes = [
-      `a hypershift dump: its management part (\`${basename(dir)}/\`: nodes, control-plane namespace) is the management cluster's; only hosted cluster ${namespace}/${name}'s HostedCluster, NodePools and Machines are read from it`,
+      `a hypershift dump: its management part (\`${basename(dir)}/\`: nodes, control-plane namespace) is the management cluster's; only hosted cluster ${namespace}/${name}'s HostedCluster, NodePools, Machines and control-plane namespace (its HostedControlPlane, components, pods and logs) are read from it`,
     ];
     if (!guest)
       notes.push(
