@@ -15,7 +15,7 @@ import { heldFor } from './words';
 import { rel } from '../rule';
 
 /** The flat log a dump holds for a container (hypershift `dump.go`), relative to the dump. */
-export function flatLogPath(cp: ControlPlane, pod: string, container: string): string {
+function flatLogPath(cp: ControlPlane, pod: string, container: string): string {
   return `namespaces/${cp.namespace}/core/pods/logs/${pod}-${container}-previous.log`;
 }
 
