@@ -100,7 +100,14 @@ function stuckComponents(cp: ControlPlane): Stuck[] {
 
 /** The HostedControlPlane's own report of components (`Degraded`, `Available`), the HostedCluster's copy. */
 function reports(h: HostedPart): (RelatedLocation | undefined)[] {
-  return echoes(h, ['Degraded', 'Available']);
+  // From 4.20 the control plane's own version stays Partial until every component rolled out.
+  const cpv = h.cluster.controlPlaneHistory[0];
+  return [
+    ...echoes(h, ['Degraded', 'Available']),
+    cpv?.state === 'Partial'
+      ? rel(cpv.location, `HostedCluster controlPlaneVersion: ${cpv.version} Partial`)
+      : undefined,
+  ];
 }
 
 function componentEvidence(cp: ControlPlane, name: string): (RelatedLocation | undefined)[] {

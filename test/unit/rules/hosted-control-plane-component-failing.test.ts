@@ -30,6 +30,13 @@ const rolloutComplete420 = (s: Snapshot) => {
     },
   ];
 };
+/** 4.20's `status.controlPlaneVersion`: Partial while a component has not rolled out. */
+const controlPlaneVersionPartial = (s: Snapshot) => {
+  (s.hosted!.cluster.status as Json).controlPlaneVersion = {
+    desired: { version: '4.19.9' },
+    history: [{ state: 'Partial', version: '4.19.9', startedTime: '2025-09-16T10:27:30Z' }],
+  };
+};
 const etcdDown = (s: Snapshot) =>
   setCondition(s.hosted!.controlPlane!.hcp!, 'EtcdAvailable', {
     status: 'False',
@@ -104,6 +111,18 @@ ruleTester(hostedControlPlaneComponentFailing, {
             /^Deployment clusters-prod\/openshift-apiserver of HostedCluster prod's control plane is not rolled out for 1h\d+m \(0 of 1 available/,
             /Available=False` \(`WaitingForAvailable`\)/,
           ],
+        },
+      ],
+    },
+    {
+      name: "cites 4.20's Partial controlPlaneVersion as the HostedCluster's echo",
+      snapshot: snapshotOf(hosted.cpCrashLoop, controlPlaneVersionPartial),
+      findings: [
+        {
+          severity: 'error',
+          subject: 'pod/clusters-prod/openshift-apiserver-glrcsb6zmj-tx9qb',
+          message: /CrashLoopBackOff/,
+          related: [(r) => r.message === 'HostedCluster controlPlaneVersion: 4.19.9 Partial'],
         },
       ],
     },
