@@ -4,8 +4,18 @@
  * from its end, and the grouping of its objects under the HostedCluster.
  */
 import assert from 'node:assert/strict';
-import { closeSync, openSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import {
+  closeSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { analysisContext, analyzeRoot } from '../../server/src/analysis/analyze';
 import { causesOf } from '../../server/src/analysis/causes';
@@ -15,6 +25,7 @@ import { flatContainerLogs } from '../../server/src/gather/flatLogs';
 import { buildIndex, filesOf } from '../../server/src/gather/gatherIndex';
 import { mib } from '../../server/src/limits';
 import type { Rule } from '../../server/src/rules/rule';
+import { runCli } from '../support/cli';
 import { copyFixture } from '../support/copyFixture';
 import { hosted } from '../support/fixtures';
 import { loadFixture } from '../support/snapshot';
@@ -152,4 +163,32 @@ describe('the control-plane namespace of a hypershift dump', () => {
       );
     });
   }
+
+  it('gives the same findings from the dump folder and its .tar.gz', () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'mgi-hcp-'));
+    try {
+      for (const dump of [hosted.cpCrashLoop, hosted.etcdPvcPending]) {
+        const tgz = join(tmp, `${basename(dump)}.tar.gz`);
+        const packed = spawnSync('tar', ['-czf', tgz, '-C', dirname(dump), basename(dump)]);
+        assert.equal(packed.status, 0, String(packed.stderr));
+        const findings = (path: string) => {
+          const r = runCli('analyze', path, '--format', 'json');
+          const out = JSON.parse(r.stdout) as {
+            findings: { rule: string; subject: string; message: string; file: string }[];
+          };
+          return out.findings.map((f) => [
+            f.rule,
+            f.subject,
+            f.message,
+            f.file.replace(/^.*?namespaces\//, 'namespaces/'),
+          ]);
+        };
+        const folder = findings(dump);
+        assert.equal(folder.length, 1, JSON.stringify(folder));
+        assert.deepEqual(findings(tgz), folder);
+      }
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  });
 });
