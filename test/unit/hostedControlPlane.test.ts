@@ -191,4 +191,32 @@ describe('the control-plane namespace of a hypershift dump', () => {
       rmSync(tmp, { recursive: true, force: true });
     }
   });
+
+  it('a broken pod file costs one finding (its Deployment is the root then); no control-plane namespace costs nothing', async () => {
+    const copy = copyFixture(hosted.cpCrashLoop);
+    try {
+      const pod = join(copy.path, cpNs, 'core/pods', `${crashing}.yaml`);
+      writeFileSync(pod, 'status: [unclosed\n');
+      const [root] = await discoverRoots(copy.path);
+      const broken = await analyzeRoot(root!, analysisContext({}));
+      assert.deepEqual(broken.internalErrors, []);
+      // The pod is unread: the file says so once, and the Deployment it belongs to is the root.
+      assert.deepEqual(
+        broken.findings.map((f) => `${f.rule} ${f.subject}`).sort(),
+        [
+          'hosted-control-plane-component-failing deployment/clusters-prod/openshift-apiserver',
+          `yaml-invalid file/../${cpNs}/core/pods/${crashing}.yaml`,
+        ],
+        broken.findings.map((f) => f.message).join('\n'),
+      );
+      rmSync(join(copy.path, cpNs), { recursive: true, force: true });
+      const [again] = await discoverRoots(copy.path);
+      const none = await analyzeRoot(again!, analysisContext({}));
+      assert.deepEqual(none.internalErrors, []);
+      assert.deepEqual(none.findings, []);
+      assert.equal(none.snapshot.hosted?.controlPlane?.hcp, undefined);
+    } finally {
+      copy.remove();
+    }
+  });
 });
