@@ -111,6 +111,19 @@ export function unavailableDeployments(hcp: HostedControlPlane | undefined): Map
   return out;
 }
 
+/** The components 4.20's `Available=False` `ComponentsNotAvailable` names ("Waiting for components to be available: a, b"). */
+export function componentsNotAvailable(hcp: HostedControlPlane | undefined): string[] {
+  const c = hcp?.condition('Available');
+  if (c?.status !== 'False' || c.reason !== 'ComponentsNotAvailable') return [];
+  const m = /^Waiting for components to be available: (.+)$/.exec(c.message.trim());
+  return m
+    ? m[1]!
+        .split(', ')
+        .map((x) => x.trim())
+        .filter((x) => x !== '')
+    : [];
+}
+
 /** The component a control-plane pod belongs to: its label, else its owner's name less the hash. */
 export function componentOfPod(p: Pod): string {
   const label =

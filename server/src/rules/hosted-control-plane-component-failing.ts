@@ -18,6 +18,7 @@ import type { Condition } from '../model/condition';
 import type { HostedPart } from '../model/hosted';
 import {
   componentNotRolledOut,
+  componentsNotAvailable,
   failingControlPlanePods,
   unavailableDeployments,
 } from '../model/hostedControlPlane';
@@ -87,6 +88,12 @@ function stuckComponents(cp: ControlPlane): Stuck[] {
     Object.assign(get(c.name), { component: c, condition: cond });
   }
   for (const [name, n] of unavailableDeployments(cp.hcp)) get(name).unavailable = n;
+  // 4.20+: the HostedControlPlane names the components it waits for in its Available condition.
+  const available = cp.hcp?.condition('Available');
+  for (const name of componentsNotAvailable(cp.hcp)) {
+    const x = get(name);
+    if (!x.condition && available) x.condition = available;
+  }
   for (const x of byName.values()) {
     const w = cp.workloads.find((w) => w.name === x.name);
     if (w) x.workload = w;
@@ -190,7 +197,7 @@ function workloadFinding(
   );
   const detail = paragraphs(
     x.condition
-      ? `ControlPlaneComponent \`${x.name}\`: \`${x.condition.type}=${x.condition.status}\` (\`${x.condition.reason}\`): ${clip(x.condition.message, 600)}`
+      ? `${x.condition.reason === 'ComponentsNotAvailable' ? 'The HostedControlPlane' : `ControlPlaneComponent \`${x.name}\``}: \`${x.condition.type}=${x.condition.status}\` (\`${x.condition.reason}\`): ${clip(x.condition.message, 600)}`
       : undefined,
     x.unavailable !== undefined
       ? `The HostedControlPlane is \`Degraded=True\` (\`UnavailableReplicas\`): ${x.name} deployment has ${x.unavailable} unavailable replicas.`

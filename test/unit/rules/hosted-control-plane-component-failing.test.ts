@@ -37,6 +37,21 @@ const controlPlaneVersionPartial = (s: Snapshot) => {
     history: [{ state: 'Partial', version: '4.19.9', startedTime: '2025-09-16T10:27:30Z' }],
   };
 };
+/** 4.20's HostedControlPlane `Available=False` `ComponentsNotAvailable`, and nothing else saying so. */
+const componentsNotAvailable420 = (s: Snapshot) => {
+  const hcp = s.hosted!.controlPlane!.hcp!;
+  setCondition(hcp, 'Degraded', { status: 'False', reason: 'AsExpected', message: '' });
+  setCondition(hcp, 'Available', {
+    status: 'False',
+    reason: 'ComponentsNotAvailable',
+    message: 'Waiting for components to be available: openshift-apiserver',
+  });
+  setCondition(cpc(s, 'openshift-apiserver'), 'Available', { status: 'True' });
+  setCondition(cpc(s, 'openshift-apiserver'), 'Progressing', {
+    status: 'True',
+    reason: 'NewReplicaSetAvailable',
+  });
+};
 const etcdDown = (s: Snapshot) =>
   setCondition(s.hosted!.controlPlane!.hcp!, 'EtcdAvailable', {
     status: 'False',
@@ -123,6 +138,20 @@ ruleTester(hostedControlPlaneComponentFailing, {
           subject: 'pod/clusters-prod/openshift-apiserver-glrcsb6zmj-tx9qb',
           message: /CrashLoopBackOff/,
           related: [(r) => r.message === 'HostedCluster controlPlaneVersion: 4.19.9 Partial'],
+        },
+      ],
+    },
+    {
+      name: "reads the components 4.20's HostedControlPlane Available=False names",
+      snapshot: snapshotOf(hosted.cpCrashLoop, podRecovered, componentsNotAvailable420),
+      findings: [
+        {
+          severity: 'error',
+          subject: 'deployment/clusters-prod/openshift-apiserver',
+          message: [
+            /not rolled out/,
+            /The HostedControlPlane: `Available=False` \(`ComponentsNotAvailable`\): Waiting for components to be available: openshift-apiserver/,
+          ],
         },
       ],
     },
