@@ -152,6 +152,8 @@ function podFinding(
     `Control-plane pod ${cp.namespace}/${fp.pod.name} cannot run${heldFor(since, now)}`,
   );
   const degraded = cp.hcp?.condition('Degraded');
+  const f0 = fp.failure;
+  const container = 'container' in f0 ? f0.container.name : '<container>';
   const detail = paragraphs(
     ...words.detail,
     managed
@@ -159,7 +161,7 @@ function podFinding(
       : `Only the Deployments the control-plane operator manages make the HostedControlPlane Degraded; ${cpc ? `component \`${fp.component}\` reports it on its ControlPlaneComponent` : `\`${fp.component}\` is run by another operator in the namespace, so nothing but the pod itself shows it`}.`,
     "The guest's ClusterOperators of control-plane components (kube-apiserver, openshift-apiserver, …) are stubs the hosted cluster config operator keeps Available at the release's version, so the guest's ClusterVersion can read Completed while this pod fails: the control plane's namespace is where it shows.",
     level.note.trim() || undefined,
-    `What to open next: the pod's file for its \`lastState\` and events, the previous run's log (the dump's flat \`core/pods/logs/<pod>-<container>-previous.log\`), and the component's Deployment. On a live management cluster: \`oc logs -n ${cp.namespace} ${fp.pod.name} -c <container> --previous\`.`,
+    `What to open next: the pod's file for its \`lastState\` and events, the previous run's log (the dump's flat \`core/pods/logs/${fp.pod.name}-${container}-previous.log\`), and the component's Deployment. On a live management cluster: \`oc logs -n ${cp.namespace} ${fp.pod.name} -c ${container} --previous\`.`,
   );
   const f = finding(
     hostedControlPlaneComponentFailing,
