@@ -6,7 +6,7 @@ import { loadKind } from './loadKinds';
 import type { LoadContext } from './loadKinds';
 import { filesOf } from '../gather/gatherIndex';
 import type { GatherIndex } from '../gather/gatherIndex';
-import { CapiMachine, HostedCluster, NodePool } from '../model/hosted';
+import { CapiMachine, CapiMachineSet, HostedCluster, NodePool } from '../model/hosted';
 import type { HostedPart } from '../model/hosted';
 
 export async function loadHosted(
@@ -16,10 +16,11 @@ export async function loadHosted(
   const h = index.root.hosted;
   if (!h) return undefined;
   const hs = 'hypershift.openshift.io';
-  const [clusters, pools, machines] = await Promise.all([
+  const [clusters, pools, machines, machineSets] = await Promise.all([
     loadKind(ctx, filesOf(index, hs, 'hostedclusters'), HostedCluster, 'HostedCluster'),
     loadKind(ctx, filesOf(index, hs, 'nodepools'), NodePool, 'NodePool'),
     loadKind(ctx, filesOf(index, 'cluster.x-k8s.io', 'machines'), CapiMachine, 'Machine'),
+    loadKind(ctx, filesOf(index, 'cluster.x-k8s.io', 'machinesets'), CapiMachineSet, 'MachineSet'),
   ]);
   const cluster = clusters.find((c) => c.name === h.name);
   if (!cluster) return undefined;
@@ -28,5 +29,6 @@ export async function loadHosted(
     // NodePools of other HostedClusters of the namespace are theirs.
     nodePools: pools.filter((p) => p.clusterName === h.name),
     machines,
+    machineSets,
   };
 }

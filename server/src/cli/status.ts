@@ -217,7 +217,7 @@ function hostedLines(
     const m = n.machines;
     const machines = `${m.updated}/${m.total} machines updated${m.deleting ? `, ${m.deleting} deleting` : ''}`;
     const where = n.updating
-      ? `updating ${n.version ?? '?'} -> ${n.target ?? '?'} (since ${ago(n.since)}), ${machines}`
+      ? `${n.target && n.target === n.version ? `updating its config on ${n.version}` : `updating ${n.version ?? '?'} -> ${n.target ?? '?'}`} (since ${ago(n.since)}), ${machines}`
       : `${n.version ?? 'no version yet'}, ${machines}`;
     const waits = n.ahead ? '; its target is ahead of the control plane: it waits for it' : '';
     out.push(`${n.name} (${n.upgradeType ?? 'upgrade type not set'}): ${where}${waits}${at(n)}`);

@@ -148,9 +148,61 @@ export interface HostedPart {
   cluster: HostedCluster;
   nodePools: NodePool[];
   machines: CapiMachine[];
+  /** The MachineSets: an InPlace NodePool's one carries the in-place upgrader's progress. */
+  machineSets?: CapiMachineSet[];
 }
 
 /** A NodePool's Machines (by the MachineDeployment/MachineSet name HyperShift gives them). */
 export function machinesOf(part: HostedPart, pool: NodePool): CapiMachine[] {
   return part.machines.filter((m) => m.nodePool === pool.name);
+}
+
+const hs = 'hypershift.openshift.io';
+
+/**
+ * A Cluster API MachineSet. An InPlace NodePool has one, named as the NodePool, on which
+ * HyperShift writes the in-place upgrader's target and progress (hypershift
+ * `inplaceupgrader.go`): "Nodepool update in progress. … Total Nodes: N. Upgraded: K", or
+ * "Node <n> in nodepool degraded: <reason>".
+ */
+export class CapiMachineSet extends KubeObject {
+  protected override get subjectKind(): string {
+    return 'machineset';
+  }
+  /** The NodePool: the `hypershift.openshift.io/nodePool` annotation (`<ns>/<name>`). */
+  get nodePool(): string | undefined {
+    const a = this.annotation(`${hs}/nodePool`);
+    return a ? a.slice(a.indexOf('/') + 1) : this.label('cluster.x-k8s.io/deployment-name');
+  }
+  get targetConfigVersion(): string | undefined {
+    return this.annotation(`${hs}/nodePoolTargetConfigVersion`);
+  }
+  get currentConfigVersion(): string | undefined {
+    return this.annotation(`${hs}/nodePoolCurrentConfigVersion`);
+  }
+  get inPlaceProgress(): string | undefined {
+    return this.annotation(`${hs}/nodePoolUpgradeInProgressTrue`);
+  }
+  get inPlaceFailure(): string | undefined {
+    return this.annotation(`${hs}/nodePoolUpgradeInProgressFalse`);
+  }
+  /** "Total Nodes: N. Upgraded: K" of the progress annotation. */
+  get inPlaceCount(): { total: number; upgraded: number } | undefined {
+    const m = /Total Nodes: (\d+)\. Upgraded: (\d+)/.exec(this.inPlaceProgress ?? '');
+    return m ? { total: Number(m[1]), upgraded: Number(m[2]) } : undefined;
+  }
+  progressAt(): Location {
+    return this.at(
+      'metadata',
+      'annotations',
+      this.inPlaceFailure !== undefined
+        ? `${hs}/nodePoolUpgradeInProgressFalse`
+        : `${hs}/nodePoolUpgradeInProgressTrue`,
+    );
+  }
+}
+
+/** The MachineSet of an InPlace NodePool. */
+export function inPlaceSetOf(part: HostedPart, pool: NodePool): CapiMachineSet | undefined {
+  return part.machineSets?.find((m) => m.nodePool === pool.name && m.name === pool.name);
 }

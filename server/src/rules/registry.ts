@@ -21,6 +21,7 @@ import { nodePoolDrainBlocked } from './nodepool-drain-blocked';
 import { nodePoolMachineNotJoining } from './nodepool-machine-not-joining';
 import { nodePoolUpdateBlocked } from './nodepool-update-blocked';
 import { hostedClusterUpdateBlocked } from './hostedcluster-update-blocked';
+import { nodePoolInPlaceDrainStuck } from './nodepool-inplace-drain-stuck';
 import { nodeOndiskDrift } from './node-ondisk-drift';
 import { nodeOsUpdateFailed } from './node-os-update-failed';
 import { nodeVersionSkew } from './node-version-skew';
@@ -56,6 +57,7 @@ export const rules: readonly Rule[] = [
   hostedClusterUpdateBlocked,
   nodePoolUpdateBlocked,
   nodePoolDrainBlocked,
+  nodePoolInPlaceDrainStuck,
   nodePoolMachineNotJoining,
   nodeNotReady,
   nodeVersionSkew,
