@@ -44,6 +44,10 @@ export const hosted = {
   drainBlocked: join(fixturesDir, 'hosted-drain-blocked-4.19'),
   /** The same hosted cluster settled on 4.18.22, with pods that restarted long ago. */
   healthy: join(fixturesDir, 'hosted-healthy-4.18'),
+  /** An InPlace NodePool's config rollout stopped on a degraded node (4.18, signature 9). */
+  inPlaceDegraded: join(fixturesDir, 'hosted-inplace-degraded-4.18'),
+  /** An InPlace NodePool's 4.19.9 rollout whose node does not drain (a budget; signature 10). */
+  inPlaceDrainStuck: join(fixturesDir, 'hosted-inplace-drain-stuck-4.19'),
 };
 
 /** The update scenarios (test/fixtures/README.md says what each holds). */
