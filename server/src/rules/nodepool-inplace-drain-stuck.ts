@@ -91,13 +91,8 @@ function stuck(s: Snapshot, pool: NodePool, n: Node, now: Date | undefined, cpNs
       first ? `pdb/${first.namespace}/${first.pdb}` : n.subject,
       n.at('metadata', 'annotations', `${mco}/desiredDrain`),
       { message, detail },
+      // The budget and the NodePool first: an editor shows the first two related locations.
       [
-        rel(n.at('metadata', 'annotations', `${mco}/desiredDrain`), `node ${n.name} desiredDrain`),
-        rel(
-          n.at('metadata', 'annotations', `${mco}/lastAppliedDrain`),
-          `node ${n.name} lastAppliedDrain`,
-        ),
-        n.unschedulable ? rel(n.unschedulableLocation, `node ${n.name} cordoned`) : undefined,
         ...blockers.map((b) =>
           rel(
             b.budget.disruptionsAllowedLocation,
@@ -108,6 +103,12 @@ function stuck(s: Snapshot, pool: NodePool, n: Node, now: Date | undefined, cpNs
           (rollout?.status === 'True' ? rollout.location : undefined) ?? pool.at('status'),
           `NodePool ${pool.name}`,
         ),
+        rel(n.at('metadata', 'annotations', `${mco}/desiredDrain`), `node ${n.name} desiredDrain`),
+        rel(
+          n.at('metadata', 'annotations', `${mco}/lastAppliedDrain`),
+          `node ${n.name} lastAppliedDrain`,
+        ),
+        n.unschedulable ? rel(n.unschedulableLocation, `node ${n.name} cordoned`) : undefined,
       ],
       severity,
       since,

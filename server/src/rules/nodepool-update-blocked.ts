@@ -184,12 +184,13 @@ function degradedNode(
     message,
     detail,
     related: [
-      rel(n.at('metadata', 'annotations', `${mco}/state`), `node ${n.name} state`),
-      rel(n.at('metadata', 'annotations', `${mco}/reason`), `node ${n.name} reason`),
+      // The NodePool first: an editor shows the first two related locations.
       rel(c.location, `NodePool ${p.name} ${c.type}`),
       set?.inPlaceFailure !== undefined
         ? rel(set.progressAt(), `MachineSet ${set.name}`)
         : undefined,
+      rel(n.at('metadata', 'annotations', `${mco}/state`), `node ${n.name} state`),
+      rel(n.at('metadata', 'annotations', `${mco}/reason`), `node ${n.name} reason`),
       ...f.related,
     ].filter((r): r is NonNullable<typeof r> => r !== undefined),
   };

@@ -67,11 +67,11 @@ ruleTester(nodePoolInPlaceDrainStuck, {
           ],
           location: (s) => draining(s).at('metadata', 'annotations', `${mco}/desiredDrain`),
           related: [
+            (r) => r.message === 'PodDisruptionBudget shop/cart-db: 0 disruptions allowed',
+            (r) => r.message === 'NodePool prod-workers',
             (r) => /desiredDrain$/.test(r.message),
             (r) => /lastAppliedDrain$/.test(r.message),
             (r) => /cordoned$/.test(r.message),
-            (r) => r.message === 'PodDisruptionBudget shop/cart-db: 0 disruptions allowed',
-            (r) => r.message === 'NodePool prod-workers',
           ],
         },
       ],

@@ -85,10 +85,10 @@ ruleTester(nodePoolUpdateBlocked, {
               .find((n) => n.name.startsWith('ip-10-0-141-27'))!
               .at('metadata', 'annotations', 'machineconfiguration.openshift.io/reason'),
           related: [
-            (r) => /^node \S+ state$/.test(r.message),
-            (r) => /^node \S+ reason$/.test(r.message),
             (r) => r.message === 'NodePool prod-workers UpdatingConfig',
             (r) => r.message === 'MachineSet prod-workers',
+            (r) => /^node \S+ state$/.test(r.message),
+            (r) => /^node \S+ reason$/.test(r.message),
           ],
         },
       ],
