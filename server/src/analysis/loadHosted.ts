@@ -2,6 +2,8 @@
  * The management side of a hosted cluster (`GatherRoot.hosted`): its HostedCluster, its
  * NodePools and their Cluster API Machines, read from the dump's management part.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadKind } from './loadKinds';
 import type { LoadContext } from './loadKinds';
 import { filesOf } from '../gather/gatherIndex';
@@ -24,11 +26,18 @@ export async function loadHosted(
   ]);
   const cluster = clusters.find((c) => c.name === h.name);
   if (!cluster) return undefined;
+  // A NodePool naming a HostedCluster the dump does not hold belongs to no root: say so once.
+  const hcFile = (name: string) =>
+    join(h.dump, 'namespaces', h.namespace, hs, 'hostedclusters', `${name}.yaml`);
+  const stray = pools
+    .filter((p) => p.clusterName !== h.name && !existsSync(hcFile(p.clusterName ?? '')))
+    .map((p) => `${p.name} -> ${p.clusterName ?? '(none)'}`);
   return {
     cluster,
     // NodePools of other HostedClusters of the namespace are theirs.
     nodePools: pools.filter((p) => p.clusterName === h.name),
     machines,
     machineSets,
+    ...(stray.length > 0 ? { strayNodePools: stray } : {}),
   };
 }

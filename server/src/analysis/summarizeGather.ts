@@ -73,6 +73,11 @@ export async function summarizeGather(
       `pods of ${leftOut} more namespaces of unhealthy operators not judged: at most ${maxOperandNamespaces} namespaces are read`,
     );
   }
+  const stray = snapshot.hosted?.strayNodePools ?? [];
+  if (stray.length > 0)
+    notes.push(
+      `${stray.length === 1 ? 'a NodePool names' : `${stray.length} NodePools name`} a HostedCluster the dump does not hold (${stray.join(', ')}): not read`,
+    );
   // The layout says why the gather time is unknown (no timestamp file, an unnamed Insights archive).
   notes.push(...layout.notes);
   return s;

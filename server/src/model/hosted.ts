@@ -150,6 +150,8 @@ export interface HostedPart {
   machines: CapiMachine[];
   /** The MachineSets: an InPlace NodePool's one carries the in-place upgrader's progress. */
   machineSets?: CapiMachineSet[];
+  /** NodePools of the namespace whose HostedCluster is not in the dump (`<np> -> <cluster>`). */
+  strayNodePools?: string[];
 }
 
 /** A NodePool's Machines (by the MachineDeployment/MachineSet name HyperShift gives them). */
