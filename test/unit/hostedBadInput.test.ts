@@ -13,7 +13,7 @@ import { copyFixture } from '../support/copyFixture';
 import { hosted } from '../support/fixtures';
 
 interface Analysis {
-  summary: { root: string; notes: string[] }[];
+  summary: { root: string; version?: string; platform?: string; notes: string[] }[];
   findings: { rule: string; subject: string; message: string; file: string }[];
 }
 
@@ -68,6 +68,13 @@ describe('a hypershift dump with bad input', () => {
         const a = analyze(p);
         oneNote(a, /^no `hostedcluster-prod\/` in the dump: the guest cluster was not collected/);
         assert.ok(keys(a).includes(drain), keys(a).join('\n'));
+        // The first look too: the HostedCluster's release and platform, said where they come from.
+        assert.equal(a.summary[0]!.version, '4.19.9');
+        assert.equal(a.summary[0]!.platform, 'AWS');
+        oneNote(
+          a,
+          /^no ClusterVersion: the release, platform and cluster ID are HostedCluster prod's/,
+        );
         // Part C: the control plane from the HostedCluster's status.version, its evidence there.
         const cp = status(p).roots[0]!.controlPlane;
         assert.equal(cp.target, '4.19.9');
