@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import type { MarkupContent } from 'vscode-languageserver-protocol';
 import { hosted } from '../support/fixtures';
 import { LspClient } from './lspClient';
 
@@ -74,5 +75,46 @@ describe('InPlace NodePools over stdio', () => {
       pool?.location.uri ?? '',
       /namespaces\/clusters\/hypershift\.openshift\.io\/nodepools\/prod-workers\.yaml$/,
     );
+  });
+
+  it("answers a hover on an InPlace NodePool with its MachineSet's progress and its target", async () => {
+    for (const [dump, want] of [
+      [
+        hosted.inPlaceDrainStuck,
+        /In place: 0 of 3 nodes updated to config `[0-9a-f]{8}` \(MachineSet `prod-workers`\)/,
+      ],
+      [
+        hosted.inPlaceDegraded,
+        /In place: stopped \(MachineSet `prod-workers`\): Node ip\\-10\\-0\\-141\\-27\S* in nodepool degraded/,
+      ],
+    ] as const) {
+      const np = join(
+        dump,
+        'namespaces/clusters/hypershift.openshift.io/nodepools/prod-workers.yaml',
+      );
+      const text = readFileSync(np, 'utf8');
+      lsp.open(np, text);
+      const lines = text.split('\n');
+      const line = lines.findIndex((l) => l.includes('type: UpdatingVersion'));
+      const h = await lsp.hover(np, line, lines[line]!.indexOf('UpdatingVersion') + 2);
+      const value = (h?.contents as MarkupContent | undefined)?.value ?? '';
+      assert.match(value, /^\*\*NodePool `prod-workers`\*\* \(InPlace\): 4\.1\d\.\d+/);
+      assert.match(value, want);
+      lsp.close(np);
+    }
+    const drain = join(
+      hosted.inPlaceDrainStuck,
+      'namespaces/clusters/hypershift.openshift.io/nodepools/prod-workers.yaml',
+    );
+    const text = readFileSync(drain, 'utf8');
+    lsp.open(drain, text);
+    const lines = text.split('\n');
+    const line = lines.findIndex((l) => l.includes('type: UpdatingVersion'));
+    const h = await lsp.hover(drain, line, lines[line]!.indexOf('UpdatingVersion') + 2);
+    assert.match(
+      (h?.contents as MarkupContent | undefined)?.value ?? '',
+      /4\.18\.22 → 4\.19\.9 \(updating\)/,
+    );
+    lsp.close(drain);
   });
 });

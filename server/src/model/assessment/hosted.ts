@@ -134,7 +134,7 @@ function nodePoolStatus(part: HostedPart, p: NodePool, hc: HostedCluster): NodeP
 }
 
 /** A NodePool's release by digest: the control plane's version of the same image, if it ran it. */
-function versionOfRelease(hc: HostedCluster, p: NodePool): string | undefined {
+export function versionOfRelease(hc: HostedCluster, p: NodePool): string | undefined {
   const image = p.releaseImage;
   if (!image) return undefined;
   if (image === hc.desiredImage) return hc.desiredVersion;
