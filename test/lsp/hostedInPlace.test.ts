@@ -35,7 +35,7 @@ describe('InPlace NodePools over stdio', () => {
     const [f, d] = all[0]!;
     assert.match(
       d.message,
-      /^Node ip-10-0-141-27\S* is degraded: the in-place update of NodePool prod-workers stopped on it/,
+      /^Node ip-10-0-141-27\S* is degraded, so the in-place update of NodePool prod-workers stopped/,
     );
     assert.match(
       lineOf(join(dir, f), d.range.start.line),

@@ -169,10 +169,13 @@ function degradedNode(
   if (!n) return undefined;
   const reason = n.mcdReason || c.message.replace(/^Node \S+ in nodepool degraded: /, '');
   const set = inPlaceSetOf(hosted, p);
-  const message = fit(
-    `Node ${n.name} is degraded: the in-place update of NodePool ${p.name} stopped on it: ${clip(reason, 100)}`,
-    `Node ${n.name} is degraded: the in-place update of NodePool ${p.name} stopped on it`,
-  );
+  // The node and what stopped it first: the reason is what to fix, said short (the MCO's
+  // "unexpected on-disk state validating against <config>: " prefix only says it was a check).
+  const head = `Node ${n.name} is degraded, so the in-place update of NodePool ${p.name} stopped`;
+  const short = reason
+    .replace(/\s+/g, ' ')
+    .replace(/^unexpected on-disk state validating against \S+: /, 'on-disk ');
+  const message = fit(`${head}: ${short}`, head);
   const detail = paragraphs(
     f.detail,
     `The node's \`${mco}/state\` is \`${n.mcdState ?? 'unset'}\`; it runs config \`${n.currentConfig ?? '?'}\` and was asked for \`${n.desiredConfig ?? '?'}\`. The daemon pod's log (\`namespaces/${p.name}-upgrade/pods/machine-config-daemon-${n.name}/\` in the guest part) says what it tried; fix the node (or the NodePool's config) and the upgrader goes on.`,

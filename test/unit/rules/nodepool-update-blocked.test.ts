@@ -74,7 +74,7 @@ ruleTester(nodePoolUpdateBlocked, {
           severity: 'error',
           subject: 'node/ip-10-0-141-27.us-east-2.compute.internal',
           message: [
-            /^Node ip-10-0-141-27\S* is degraded: the in-place update of NodePool prod-workers stopped on it/,
+            /^Node ip-10-0-141-27\S* is degraded, so the in-place update of NodePool prod-workers stopped: on-disk content mismatch for file "\/etc\/chrony\.conf"$/m,
             /`UpdatingConfig=False` \(`InplaceUpgradeFailed`\)/,
             /content mismatch for file/,
             /state` is `Degraded`/,
@@ -101,7 +101,7 @@ ruleTester(nodePoolUpdateBlocked, {
           severity: 'error',
           subject: 'node/ip-10-0-137-64.us-east-2.compute.internal',
           message:
-            /^Node ip-10-0-137-64\S* is degraded: the in-place update of NodePool prod-workers stopped on it/,
+            /^Node ip-10-0-137-64\S* is degraded, so the in-place update of NodePool prod-workers stopped/,
         },
       ],
     },
