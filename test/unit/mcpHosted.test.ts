@@ -75,6 +75,16 @@ describe('agent tools on a hypershift dump', () => {
     assert.equal((a.structured as Obj).file, file);
   });
 
+  it('explains the finding with the lines of its management evidence', async () => {
+    const a = await mcp.call('mustgather_explain', { index: 0 });
+    assert.equal(a.isError, false, a.text);
+    const evidence = (a.structured as { evidence: Obj[] }).evidence;
+    const machineFile = evidence.find((e) => String(e.file).startsWith('../namespaces/'));
+    assert.ok(machineFile, 'no evidence in the management part');
+    assert.equal(machineFile.unread, undefined, String(machineFile.unread));
+    assert.ok((machineFile.lines as unknown[]).length > 0);
+  });
+
   for (const [file, why] of [
     [
       '../cluster-scoped-resources/core/nodes/ip-10-1-135-22.us-east-2.compute.internal.yaml',
