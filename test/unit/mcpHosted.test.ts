@@ -115,3 +115,34 @@ describe('agent tools on a hypershift dump', () => {
     assert.equal(mgmt.isError, true, mgmt.text.slice(0, 400));
   });
 });
+
+describe('agent tools on a hypershift dump without its guest part', () => {
+  // The root is the dump itself: still only the hosted cluster's namespaces are read.
+  const bare = join(tmp, 'bare');
+  cpSync(hosted.drainBlocked, bare, { recursive: true });
+  rmSync(join(bare, 'hostedcluster-prod'), { recursive: true });
+  let mcp: McpRun;
+  before(async () => {
+    mcp = await startMcp([bare]);
+  });
+  after(() => mcp.close());
+
+  it('gets the NodePool at its own path', async () => {
+    const a = await mcp.call('mustgather_get', { subject: 'np/clusters/prod-workers' });
+    assert.equal(a.isError, false, a.text);
+    assert.equal(
+      (a.structured as Obj).file,
+      'namespaces/clusters/hypershift.openshift.io/nodepools/prod-workers.yaml',
+    );
+  });
+
+  for (const file of [
+    'cluster-scoped-resources/core/nodes/ip-10-1-135-22.us-east-2.compute.internal.yaml',
+    'namespaces/hypershift/apps/deployments/operator.yaml',
+  ])
+    it(`refuses ${file}`, async () => {
+      const a = await mcp.call('mustgather_get', { file });
+      assert.equal(a.isError, true, a.text.slice(0, 400));
+      assert.match(a.text, /not this hosted cluster's/);
+    });
+});
