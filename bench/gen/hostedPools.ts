@@ -134,7 +134,9 @@ export function copyPools(
   const srcNode = nameOf(src.node);
   const srcHost = srcNode.split('.')[0] as string;
   const srcIp = srcHost.replace(/^ip-/, '').replace(/-/g, '.');
-  const srcInstance = /i-0[0-9a-f]{16}/.exec(JSON.stringify(src.awsMachine))?.[0];
+  // The instance id as the Machine's providerID gives it (`ami-0…` ids hold the same pattern).
+  const providerID = String((src.machine.spec as JsonObject).providerID);
+  const srcInstance = /\/(i-0[0-9a-f]{16})$/.exec(providerID)?.[1];
   if (!srcInstance) throw new Error('the source worker has no instance id');
   const out: PoolCopies = { nodePools: [], capi: [], nodes: [] };
   let n = 0;

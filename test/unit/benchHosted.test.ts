@@ -54,7 +54,9 @@ describe('bench hosted preset', () => {
       assert.ok(n, `machine ${m.name} has no node`);
       assert.equal(n.annotation('cluster.x-k8s.io/machine'), m.name);
       assert.equal(n.label('hypershift.openshift.io/nodePool'), m.nodePool);
+      assert.equal(n.spec.providerID, m.spec.providerID, `${m.name}'s instance`);
     }
+    assert.equal(new Set(a.snapshot.nodes.map((n) => n.spec.providerID)).size, 500);
     assert.deepEqual(
       a.findings.map((f) => f.rule),
       ['nodepool-drain-blocked'],
