@@ -151,12 +151,16 @@ export function copyPools(
     out.capi.push(...poolObjects);
     for (let j = 0; j < size; j++, n++) {
       const s = spot(n);
-      const machine = `${nameOf(src.machine).replace(/-[a-z0-9]{5}$/, '')}-${k8sSuffix(`bench:hosted:${pool}:${j}`, 5)}`;
+      // `<pool>-<MachineSet suffix>-<suffix of its own>`, as the MachineSet names its Machines.
+      const machineSet = nameOf(src.machine)
+        .replace(/-[a-z0-9]{5}$/, '')
+        .replace(SOURCE_POOL, pool);
+      const machine = `${machineSet}-${k8sSuffix(`bench:hosted:${pool}:${j}`, 5)}`;
       const workerSources = [src.machine, src.awsMachine, src.node];
       const swaps: [string, string][] = [
         ...newUids(workerSources, `bench:hosted:${pool}:${j}`),
         ...poolUids,
-        [nameOf(src.machine), machine.replace(SOURCE_POOL, pool)],
+        [nameOf(src.machine), machine],
         rename,
         [srcHost, s.host],
         [srcIp, s.ip],

@@ -28,6 +28,8 @@ writeFileSync(
   'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: outside-the-gather\n',
 );
 symlinkSync(join(other, 'other.yaml'), join(dump, 'namespaces', 'clusters-prod', 'leak.yaml'));
+// A link from the cluster's namespace up to the dump, whose nodes are the management cluster's.
+symlinkSync(dump, join(dump, 'namespaces', 'clusters-prod', 'up'));
 after(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('agent tools on a hypershift dump', () => {
@@ -98,6 +100,10 @@ describe('agent tools on a hypershift dump', () => {
     ],
     ['../namespaces/clusters-prod/leak.yaml', /resolves outside/],
     ['../../../etc/passwd', /not this hosted cluster's/],
+    [
+      '../namespaces/clusters-prod/up/cluster-scoped-resources/core/nodes/ip-10-1-135-22.us-east-2.compute.internal.yaml',
+      /resolves outside/,
+    ],
   ] as const)
     it(`refuses ${file}`, async () => {
       const a = await mcp.call('mustgather_get', { file });

@@ -89,11 +89,12 @@ export async function confined(
         : `${shown}: cannot be read (${code ?? String(err)})`,
     );
   }
-  // A folder on the way may hold the boundary's folders (a dump's `namespaces/`) without being one.
-  const onTheWay = step && boundary.inside.some((d) => isInside(d, real));
+  // A folder on the way, not a link, may hold the boundary's folders (a dump's `namespaces/`).
+  const unlinked = real === resolve(full);
+  const onTheWay = step && unlinked && boundary.inside.some((d) => isInside(d, real));
   if (!within(boundary, real) && !onTheWay)
     throw new Refusal(
-      isInside(full, boundary.root) && real === resolve(full)
+      isInside(full, boundary.root) && unlinked
         ? `${shown} is in the hypershift dump's management part, not this hosted cluster's: refused, only its own namespaces there are read`
         : `${shown} resolves outside the must-gather (a link out of it): refused, only files inside the must-gather are read`,
     );
