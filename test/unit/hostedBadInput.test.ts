@@ -88,6 +88,11 @@ describe('a hypershift dump with bad input', () => {
         const text = runCli('status', p).stdout;
         assert.doesNotMatch(text, /holds no ClusterVersion/);
         assert.match(text, /Target Version: +4\.19\.9 \(from 4\.18\.22\)/);
+        assert.match(
+          text,
+          /Operator Health: unknown \(the dump holds none of the hosted cluster's/,
+        );
+        assert.match(text, /Why: +The control plane runs 4\.19\.9 .*its guest part is missing/);
       },
     );
   });

@@ -74,10 +74,13 @@ export function formatStatusText(report: StatusReport, color: boolean, details =
       out.push(`Duration:        ${duration(cp.durationSeconds * 1000)} (${when}${est})`);
     }
     const h = cp.health;
+    // A hosted cluster without its guest part: no ClusterOperator was read, none is known healthy.
     out.push(
-      `Operator Health: ${h.healthy} Healthy` +
-        (h.unavailable ? `, ${h.unavailable} Unavailable` : '') +
-        (h.degraded ? `, ${h.degraded} Available but degraded` : ''),
+      r.hosted && ops.total === 0
+        ? "Operator Health: unknown (the dump holds none of the hosted cluster's ClusterOperators)"
+        : `Operator Health: ${h.healthy} Healthy` +
+            (h.unavailable ? `, ${h.unavailable} Unavailable` : '') +
+            (h.degraded ? `, ${h.degraded} Available but degraded` : ''),
     );
     for (const u of h.unhealthy) {
       out.push(
