@@ -5,6 +5,10 @@
  * `status` counts the NodePool from its MachineSet.
  */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { StatusReport } from '../../server/src/core/updateStatus';
 import { runCli } from '../support/cli';
@@ -61,5 +65,23 @@ describe('an InPlace NodePool', () => {
       /prod-workers \(InPlace\): updating 4\.18\.22 -> 4\.19\.9 \(since 1h5\dm\), 0\/3 machines updated/,
     );
     assert.doesNotMatch(text, /machine-config|pool's maxUnavailable/);
+  });
+
+  it('gives the same findings and NodePool status from the folder and its .tar.gz', () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'mgi-inplace-'));
+    try {
+      for (const dump of [hosted.inPlaceDegraded, hosted.inPlaceDrainStuck]) {
+        const tgz = join(tmp, `${basename(dump)}.tar.gz`);
+        const packed = spawnSync('tar', ['-czf', tgz, '-C', dirname(dump), basename(dump)]);
+        assert.equal(packed.status, 0, String(packed.stderr));
+        const seen = (path: string) =>
+          analyze(path).findings.map((f) => [f.rule, f.subject, f.message]);
+        assert.deepEqual(seen(tgz), seen(dump));
+        const pool = (path: string) => status(path).roots[0]!.hosted!.nodePools[0]!.machines;
+        assert.deepEqual(pool(tgz), pool(dump));
+      }
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
 });
