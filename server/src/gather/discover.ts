@@ -257,10 +257,12 @@ async function hostedRoots(dir: string, dirs: ReadonlySet<string>): Promise<Gath
   return Promise.all(
     all.map(async ({ namespace, name }): Promise<GatherRoot> => {
       const present = dirs.has(guestPrefix + name);
+      // No resource tree: the collection failed before any object was written (a `timestamp` alone).
       const empty =
         present &&
-        (await listNames(join(dir, guestPrefix + name), true)).length === 0 &&
-        (await listNames(join(dir, guestPrefix + name), false)).length === 0;
+        !(await listNames(join(dir, guestPrefix + name), true)).some(
+          (d) => d === 'namespaces' || d === 'cluster-scoped-resources',
+        );
       const guest = present && !empty ? join(dir, guestPrefix + name) : undefined;
       const hosted: HostedRoot = { dump: dir, namespace, name, ...(guest ? { guest } : {}) };
       const notes = [
@@ -268,7 +270,7 @@ async function hostedRoots(dir: string, dirs: ReadonlySet<string>): Promise<Gath
       ];
       if (empty)
         notes.push(
-          `\`hostedcluster-${name}/\` in the dump is empty: the guest cluster's collection failed (its API was unreachable), so its operators, nodes and pods are unknown`,
+          `\`hostedcluster-${name}/\` in the dump holds no resources: the guest cluster's collection failed (its API was unreachable), so its operators, nodes and pods are unknown`,
         );
       else if (!guest)
         notes.push(
