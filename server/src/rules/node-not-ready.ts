@@ -44,7 +44,14 @@ export const nodeNotReady: Rule = {
     impact: 'Update Speed',
     reads: ['Node', 'ClusterOperator'],
     // A master node not ready degrades the static-pod operators (their node controller).
-    leadsTo: [...poolSymptoms, 'control-plane-rollout-stuck', 'operator-pod-failing'],
+    leadsTo: [
+      ...poolSymptoms,
+      'control-plane-rollout-stuck',
+      'operator-pod-failing',
+      // A hosted cluster's worker: its Machine is unhealthy, its NodePool cannot repair or roll.
+      'nodepool-autorepair-blocked',
+      'nodepool-rollout-stuck',
+    ],
   },
   check(s: Snapshot, context: RuleContext) {
     const now = assessmentOf(s, context).now;

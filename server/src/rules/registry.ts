@@ -21,6 +21,11 @@ import { nodePoolDrainBlocked } from './nodepool-drain-blocked';
 import { nodePoolMachineNotJoining } from './nodepool-machine-not-joining';
 import { nodePoolUpdateBlocked } from './nodepool-update-blocked';
 import { hostedClusterUpdateBlocked } from './hostedcluster-update-blocked';
+import { hostedClusterInstallReleaseChanged } from './hostedcluster-install-release-changed';
+import { hostedClusterKonnectivityDown } from './hostedcluster-konnectivity-down';
+import { hostedClusterVersionFailing } from './hostedcluster-version-failing';
+import { nodePoolAutorepairBlocked } from './nodepool-autorepair-blocked';
+import { nodePoolRolloutStuck } from './nodepool-rollout-stuck';
 import { nodeOndiskDrift } from './node-ondisk-drift';
 import { nodeOsUpdateFailed } from './node-os-update-failed';
 import { nodeVersionSkew } from './node-version-skew';
@@ -57,6 +62,11 @@ export const rules: readonly Rule[] = [
   nodePoolUpdateBlocked,
   nodePoolDrainBlocked,
   nodePoolMachineNotJoining,
+  nodePoolRolloutStuck,
+  nodePoolAutorepairBlocked,
+  hostedClusterVersionFailing,
+  hostedClusterKonnectivityDown,
+  hostedClusterInstallReleaseChanged,
   nodeNotReady,
   nodeVersionSkew,
   controlPlaneRolloutStuck,
