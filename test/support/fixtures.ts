@@ -44,6 +44,14 @@ export const hosted = {
   drainBlocked: join(fixturesDir, 'hosted-drain-blocked-4.19'),
   /** The same hosted cluster settled on 4.18.22, with pods that restarted long ago. */
   healthy: join(fixturesDir, 'hosted-healthy-4.18'),
+  /** Control plane 4.18.22 -> 4.19.9 held by the guest's degraded ingress (CVO Failing). */
+  guestOperatorDegraded: join(fixturesDir, 'hosted-guest-operator-degraded-4.19'),
+  /** The guest's konnectivity agents crash-loop: DataPlaneConnectionAvailable=False. */
+  konnectivityDown: join(fixturesDir, 'hosted-konnectivity-down-4.18'),
+  /** Every worker unreachable, the MachineHealthCheck short-circuits (TooManyUnhealthy). */
+  autorepairBlocked: join(fixturesDir, 'hosted-autorepair-blocked-4.18'),
+  /** `spec.release` changed during the install: two Partial entries, never Available. */
+  releaseChangedInstall: join(fixturesDir, 'hosted-release-changed-install-4.19'),
 };
 
 /** The update scenarios (test/fixtures/README.md says what each holds). */

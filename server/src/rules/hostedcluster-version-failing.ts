@@ -23,11 +23,23 @@ import type { Rule, RuleContext } from './rule';
 /** A CVO that has failed an hour is stuck; the first minutes are often a retry. */
 const errorAfterMinutes = 60;
 
+/**
+ * The CVO's reasons that only repeat guest operators' Degraded or Available=False: those
+ * operators' findings carry the error, as for a standalone cluster's `clusterversion-failing`.
+ */
+const operatorReasons = new Set([
+  'ClusterOperatorDegraded',
+  'ClusterOperatorsDegraded',
+  'ClusterOperatorNotAvailable',
+  'ClusterOperatorsNotAvailable',
+]);
+
 export const hostedClusterVersionFailing: Rule = {
   meta: {
     id: 'hostedcluster-version-failing',
     defaultSeverity: 'error',
-    levels: 'info in the first minutes, warning, error from 1 h',
+    levels:
+      'info in the first minutes, warning, error from 1 h (at most warning when it only repeats degraded or unavailable guest operators)',
     description:
       "a hosted cluster's cluster-version operator cannot finish applying its release (HostedCluster `ClusterVersionSucceeding=False`)",
     explanation:
@@ -87,7 +99,7 @@ export const hostedClusterVersionFailing: Rule = {
       c.location,
       { message, detail },
       related,
-      level.severity,
+      level.severity === 'error' && operatorReasons.has(c.reason) ? 'warning' : level.severity,
       c.lastTransitionTime,
     );
     if (c.message) f.quote = clip(c.message, quoteMaxLength);

@@ -84,7 +84,10 @@ function notReady(
   const uv = p.condition('UpdatingVersion')!;
   const amr = p.condition('AllMachinesReady');
   const anh = p.condition('AllNodesHealthy');
-  const bad = [amr, anh].find((c) => c?.status === 'False');
+  // The condition whose lines name this Machine (AllMachinesReady may name only a drained one).
+  const bad =
+    [amr, anh].find((c) => c?.status === 'False' && c.message.includes(`Machine ${m.name}:`)) ??
+    [amr, anh].find((c) => c?.status === 'False');
   const since = bad?.lastTransitionTime;
   const level = levelByAge(since, now, errorAfterMinutes);
   const target = p.targetVersion;
