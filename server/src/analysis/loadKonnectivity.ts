@@ -11,7 +11,7 @@ import { loadKind } from './loadKinds';
 import type { LoadContext } from './loadKinds';
 
 /** The conditions whose False means the tunnel is down (hypershift HCCO `resources.go`). */
-export const connectionConditions = [
+const connectionConditions = [
   'DataPlaneConnectionAvailable',
   'ControlPlaneConnectionAvailable',
 ] as const;
