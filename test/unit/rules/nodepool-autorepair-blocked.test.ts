@@ -54,6 +54,12 @@ describe('nodepool-autorepair-blocked in its cause', () => {
     const fs = findingsOf(causes[0]!);
     assert.ok(fs[0]!.subject.startsWith('node/'), fs[0]!.subject);
     assert.match(causes[0]!.title, /^Node ip-10-0-/);
+    // node-not-ready speaks of the node's Machine and NodePool, not of a pool's maxUnavailable.
+    assert.match(
+      fs[0]!.message,
+      /; it is Machine prod-workers-wrzwv-\w+ of NodePool prod-workers$/,
+    );
+    assert.ok(!fs.some((f) => /maxUnavailable/.test(f.message)));
     const mine = fs.find((f) => f.rule === 'nodepool-autorepair-blocked')!;
     assert.ok(mine.location.file.endsWith('hypershift.openshift.io/nodepools/prod-workers.yaml'));
   });
