@@ -208,6 +208,12 @@ function hostedLines(
       `                 Progressing=${p.status}${p.reason ? ` (${p.reason})` : ''}: ${clip(p.message || 'no message', 100)}`,
     );
   }
+  const f = cp.failing;
+  if (f) {
+    out.push(
+      `                 ClusterVersionSucceeding=False${f.reason ? ` (${f.reason})` : ''}: ${clip(f.message || 'no message', 100)}`,
+    );
+  }
   out.push(
     `Management:      ${h.management && h.management !== '.' ? `${h.management}/` : 'the dump folder'} holds the management cluster: its nodes and version are not this cluster's`,
   );

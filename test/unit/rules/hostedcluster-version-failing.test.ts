@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { StatusReport } from '../../../server/src/core/updateStatus';
 import type { Snapshot } from '../../../server/src/model/snapshot';
 import { hostedClusterVersionFailing } from '../../../server/src/rules/hostedcluster-version-failing';
+import { runCli } from '../../support/cli';
 import { findingKeys, hostedCauses } from '../../support/hostedCauses';
 import { hosted, samples } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
@@ -112,5 +114,37 @@ describe('hostedcluster-version-failing in its cause', () => {
       findingKeys(on.analysis, 'hostedcluster-version-failing'),
     );
     assert.equal(off.causes.length, 1);
+  });
+});
+
+describe('status of a control plane held by a guest operator', () => {
+  it('says the control plane is updating, why it fails in the CVO words, and which operator it waits on', () => {
+    const json = runCli('status', hosted.guestOperatorDegraded, '--format', 'json');
+    assert.equal(json.stderr, '');
+    const r = (JSON.parse(json.stdout) as StatusReport).roots[0]!;
+    const cp = r.hosted!.controlPlane;
+    assert.equal(cp.state, 'Partial');
+    assert.equal(cp.version, '4.18.22');
+    assert.equal(cp.target, '4.19.9');
+    assert.deepEqual(cp.failing, {
+      reason: 'ClusterOperatorDegraded',
+      message: 'Cluster operator ingress is degraded',
+      since: '2025-09-16T11:43:09Z',
+    });
+    const text = runCli('status', hosted.guestOperatorDegraded).stdout;
+    assert.match(text, /Control plane: +updating to 4\.19\.9 from 4\.18\.22/);
+    assert.match(
+      text,
+      /ClusterVersionSucceeding=False \(ClusterOperatorDegraded\): Cluster operator ingress is degraded/,
+    );
+    assert.match(text, /Operator Health: .*1 Available but degraded\n +ingress Degraded=True/);
+    // The Update Health row is the ingress operator's, not the HostedCluster's copy of it.
+    assert.match(text, /= Update Health =\n.*\n.*ingress .*clusteroperators\/ingress\.yaml:\d+/);
+  });
+  it('stays null on a settled hosted cluster', () => {
+    const r = (
+      JSON.parse(runCli('status', hosted.healthy, '--format', 'json').stdout) as StatusReport
+    ).roots[0]!;
+    assert.equal(r.hosted!.controlPlane.failing, null);
   });
 });
