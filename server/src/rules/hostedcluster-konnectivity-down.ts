@@ -35,7 +35,7 @@ export const hostedClusterKonnectivityDown: Rule = {
       "a hosted cluster's control plane cannot reach its workers (konnectivity): `DataPlaneConnectionAvailable` or `ControlPlaneConnectionAvailable` is False",
     explanation:
       "the HostedCluster's `DataPlaneConnectionAvailable`/`ControlPlaneConnectionAvailable` False (`KonnectivityAgentPodsNotFound`, `KASAccessFailed`, `ConnectionCheckStale`), titled by the guest's failing `kube-system/konnectivity-agent-*` pods (their container state) when there are any, else by the condition.",
-    impact: 'Update Stalled',
+    impact: 'API Availability',
     reads: ['HostedCluster', 'Pod'],
   },
   check(s: Snapshot, context: RuleContext) {
