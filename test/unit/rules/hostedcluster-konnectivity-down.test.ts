@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { Json } from '../../../server/src/model/access';
 import type { Snapshot } from '../../../server/src/model/snapshot';
 import { hostedClusterKonnectivityDown } from '../../../server/src/rules/hostedcluster-konnectivity-down';
 import { findingKeys, hostedCauses } from '../../support/hostedCauses';
@@ -18,6 +19,19 @@ const stale = (s: Snapshot) =>
     message:
       'Data plane to control plane connection is not available: last successful check was at 2025-09-12T05:59:02Z, which is older than 5 minutes',
   });
+
+/** A newer control plane's own check: it cannot reach the hosted kube-apiserver from the workers. */
+const kasAccessFailed = (s: Snapshot) => {
+  const at = new Date(s.gatherTime!.getTime() - 45 * 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
+  ((hc(s).raw.status as Json).conditions as Json[]).push({
+    lastTransitionTime: at,
+    message: 'failed to access the hosted kube-apiserver from the data plane',
+    observedGeneration: 2,
+    reason: 'KASAccessFailed',
+    status: 'False',
+    type: 'ControlPlaneConnectionAvailable',
+  });
+};
 
 ruleTester(hostedClusterKonnectivityDown, {
   valid: [
@@ -66,6 +80,21 @@ ruleTester(hostedClusterKonnectivityDown, {
             /No `kube-system\/konnectivity-agent-\*` pod/,
           ],
           location: (s) => hc(s).condition('DataPlaneConnectionAvailable')!.location,
+        },
+      ],
+    },
+    {
+      name: 'reads ControlPlaneConnectionAvailable=False (KASAccessFailed) too',
+      snapshot: snapshotOf(hosted.healthy, kasAccessFailed),
+      findings: [
+        {
+          severity: 'error',
+          subject: 'hc/clusters/prod',
+          message: [
+            /^The control plane of HostedCluster prod cannot reach its workers for 45m\S*: KASAccessFailed: failed to access the hosted kube-apiserver from the data plane\n/,
+            /`ControlPlaneConnectionAvailable=False` \(`KASAccessFailed`\)/,
+          ],
+          location: (s) => hc(s).condition('ControlPlaneConnectionAvailable')!.location,
         },
       ],
     },
