@@ -202,13 +202,19 @@ function hostedLines(
     cp.state === 'Completed'
       ? `${cp.target ?? cp.version ?? '?'} (Completed ${ago(cp.completedAt)} ago)`
       : cp.state === 'Partial'
-        ? `updating to ${cp.target ?? '?'} from ${cp.version ?? '?'} (since ${ago(cp.startedAt)})`
+        ? `updating to ${cp.target ?? '?'} ${cp.version ? `from ${cp.version}` : 'with no version completed yet'} (since ${ago(cp.startedAt)})`
         : (cp.version ?? cp.target ?? 'unknown');
   out.push(`Control plane:   ${state}, in namespace ${cp.controlPlaneNamespace}${at(cp)}`);
   const p = cp.progressing;
   if (p) {
     out.push(
       `                 Progressing=${p.status}${p.reason ? ` (${p.reason})` : ''}: ${clip(p.message || 'no message', 100)}`,
+    );
+  }
+  const f = cp.failing;
+  if (f) {
+    out.push(
+      `                 ClusterVersionSucceeding=False${f.reason ? ` (${f.reason})` : ''}: ${clip(f.message || 'no message', 100)}`,
     );
   }
   out.push(

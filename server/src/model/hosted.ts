@@ -104,6 +104,26 @@ export class NodePool extends KubeObject {
   get updating(): boolean {
     return ['UpdatingVersion', 'UpdatingConfig'].some((t) => this.condition(t)?.status === 'True');
   }
+  /**
+   * The Machines `AllMachinesReady` or `AllNodesHealthy` names when False: the operator's
+   * aggregate writes one line `Machine <name>: <Reason>: <message>` per Machine (hypershift
+   * `nodepool_controller.go`), the reasons comma-joined.
+   */
+  machineReports(type: 'AllMachinesReady' | 'AllNodesHealthy'): MachineReport[] {
+    const c = this.condition(type);
+    if (c?.status !== 'False') return [];
+    return c.message.split('\n').flatMap((line) => {
+      const m = /^Machine ([a-z0-9.-]+): ([A-Za-z, ]+?)(?:: (.*))?$/.exec(line.trim());
+      return m ? [{ machine: m[1]!, reasons: m[2]!.split(/,\s*/), message: m[3] ?? '' }] : [];
+    });
+  }
+}
+
+/** One Machine a NodePool's aggregate condition names, with its reasons and message. */
+export interface MachineReport {
+  machine: string;
+  reasons: string[];
+  message: string;
 }
 
 /** A Cluster API Machine (`cluster.x-k8s.io`): one worker of a NodePool. */
@@ -208,3 +228,16 @@ export class CapiMachineSet extends KubeObject {
 export function inPlaceSetOf(part: HostedPart, pool: NodePool): CapiMachineSet | undefined {
   return part.machineSets?.find((m) => m.nodePool === pool.name && m.name === pool.name);
 }
+/**
+ * The guest ClusterOperators the hosted cluster config operator writes for components that run
+ * in the control-plane namespace: always Available and Upgradeable, so they never say what is
+ * wrong (openshift/enhancements `hypershift/control-plane-upgradeable-condition.md`).
+ */
+export const hostedStubOperators: ReadonlySet<string> = new Set([
+  'kube-apiserver',
+  'kube-controller-manager',
+  'kube-scheduler',
+  'openshift-apiserver',
+  'openshift-controller-manager',
+  'operator-lifecycle-manager-packageserver',
+]);

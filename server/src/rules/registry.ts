@@ -22,6 +22,11 @@ import { nodePoolMachineNotJoining } from './nodepool-machine-not-joining';
 import { nodePoolUpdateBlocked } from './nodepool-update-blocked';
 import { hostedClusterUpdateBlocked } from './hostedcluster-update-blocked';
 import { nodePoolInPlaceDrainStuck } from './nodepool-inplace-drain-stuck';
+import { hostedClusterInstallReleaseChanged } from './hostedcluster-install-release-changed';
+import { hostedClusterKonnectivityDown } from './hostedcluster-konnectivity-down';
+import { hostedClusterVersionFailing } from './hostedcluster-version-failing';
+import { nodePoolAutorepairBlocked } from './nodepool-autorepair-blocked';
+import { nodePoolRolloutStuck } from './nodepool-rollout-stuck';
 import { nodeOndiskDrift } from './node-ondisk-drift';
 import { nodeOsUpdateFailed } from './node-os-update-failed';
 import { nodeVersionSkew } from './node-version-skew';
@@ -59,6 +64,11 @@ export const rules: readonly Rule[] = [
   nodePoolDrainBlocked,
   nodePoolInPlaceDrainStuck,
   nodePoolMachineNotJoining,
+  nodePoolRolloutStuck,
+  nodePoolAutorepairBlocked,
+  hostedClusterVersionFailing,
+  hostedClusterKonnectivityDown,
+  hostedClusterInstallReleaseChanged,
   nodeNotReady,
   nodeVersionSkew,
   controlPlaneRolloutStuck,

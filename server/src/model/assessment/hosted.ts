@@ -27,6 +27,11 @@ interface HostedControlPlaneStatus {
   /** `Progressing`, as the HostedCluster reports it (False `Blocked` stops an update). */
   progressing?: Condition;
   available?: Condition;
+  /**
+   * `ClusterVersionSucceeding` when False: the guest CVO's `Failing`, its status inverted (what
+   * holds the control plane's update, in the CVO's words).
+   */
+  failing?: Condition;
   evidence: Location;
 }
 
@@ -70,6 +75,7 @@ export function assessHosted(part: HostedPart): HostedAssessment {
       completedAt: latest?.completionTime,
       progressing: hc.condition('Progressing'),
       available: hc.condition('Available'),
+      failing: failingOf(hc.condition('ClusterVersionSucceeding')),
     }),
   };
   return {
@@ -139,6 +145,11 @@ export function versionOfRelease(hc: HostedCluster, p: NodePool): string | undef
   if (!image) return undefined;
   if (image === hc.desiredImage) return hc.desiredVersion;
   return hc.history.find((h) => h.image === image)?.version;
+}
+
+/** The inverted condition when it says the CVO fails (False), else nothing. */
+function failingOf(c: Condition | undefined): Condition | undefined {
+  return c?.status === 'False' ? c : undefined;
 }
 
 /** The version in a release image's tag (`…/ocp-release:4.19.9-x86_64`); none for a digest. */
