@@ -2,7 +2,7 @@
  * Generates a large, realistic must-gather for the performance benchmark, deterministically:
  * the same preset and fraction always give the same bytes.
  *
- *   npm run bench:generate -- --preset small|large|large-lean-nodes [--fraction F] [--out DIR] [--force]
+ *   npm run bench:generate -- --preset small|large|large-lean-nodes|hosted [--fraction F] [--out DIR] [--force]
  *
  * Output: `<out>/<preset>-<fraction>/` (default out: `.cache/bench/`), reused while its marker
  * `<out>/<preset>-<fraction>.done.json` matches the generator version. bench/run.ts imports
@@ -15,7 +15,7 @@ import { presets, type PresetName } from './gen/presets';
 function usage(message?: string): never {
   if (message) console.error(message);
   console.error(
-    'usage: bench:generate -- --preset small|large|large-lean-nodes [--fraction F] [--out DIR] [--force]',
+    'usage: bench:generate -- --preset small|large|large-lean-nodes|hosted [--fraction F] [--out DIR] [--force]',
   );
   process.exit(2);
 }
@@ -47,7 +47,9 @@ function main(): void {
     [
       `${info.dir}`,
       `  files ${info.files}, ${gib.toFixed(2)} GiB (${(info.bytes / 1024 ** 2).toFixed(1)} MiB)`,
-      `  nodes ${info.nodes}, ClusterOperators ${info.operators}, pools ${info.pools}, rendered MachineConfigs ${info.renderedConfigs}`,
+      info.machines !== undefined
+        ? `  guest nodes ${info.nodes}, ClusterOperators ${info.operators}, NodePools ${info.pools}, Machines ${info.machines}`
+        : `  nodes ${info.nodes}, ClusterOperators ${info.operators}, pools ${info.pools}, rendered MachineConfigs ${info.renderedConfigs}`,
       info.seconds > 0
         ? `  generated in ${info.seconds.toFixed(1)} s; YAML round trip checked on the first of ${info.checkedKinds.length} kinds`
         : '  reused (generated earlier; --force to regenerate)',

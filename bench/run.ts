@@ -43,6 +43,7 @@ async function main(): Promise<void> {
   const small = gen('small', 1);
   const large = gen('large', 1);
   const lean = gen('large-lean-nodes', 1);
+  const hosted = gen('hosted', 1);
   const scaling: [number, GeneratedInfo][] = quick
     ? []
     : [
@@ -59,6 +60,8 @@ async function main(): Promise<void> {
     const largeCli = await measureCli(cli, large, join(tmp, 'files-large'));
     log('large-lean-nodes: floor, rg and analyze in turn');
     const leanCli = await measureCli(cli, lean, join(tmp, 'files-lean'));
+    log('hosted: floor, rg and analyze in turn');
+    const hostedCli = await measureCli(cli, hosted, join(tmp, 'files-hosted'));
     const facts = largeCli.facts;
     log('large: analyze without the code cache, and with one read thread, in turn');
     const start = measureStart(cli, large.dir);
@@ -104,6 +107,7 @@ async function main(): Promise<void> {
       nodeStartMs: nodeStart.ms,
       largeCli,
       leanCli,
+      hostedCli,
       start,
       profile,
       analyzeSmall: { ms: analyzeSmall.ms, maxRssMiB: analyzeSmall.maxRssMiB ?? 0 },

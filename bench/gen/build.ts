@@ -31,7 +31,7 @@ import { controllers, nodeSets, type ControllerDef, type NodeSetDef } from './wo
 import { BenchTree } from './writer';
 
 export interface GeneratedInfo {
-  /** The folder that holds `must-gather.local.*`. */
+  /** The folder that holds `must-gather.local.*` (the hosted preset: the dump itself). */
   dir: string;
   preset: PresetName;
   fraction: number;
@@ -39,7 +39,10 @@ export interface GeneratedInfo {
   bytes: number;
   nodes: number;
   operators: number;
+  /** MachineConfigPools (the hosted preset: NodePools). */
   pools: number;
+  /** Cluster API Machines (the hosted preset). */
+  machines?: number;
   renderedConfigs: number;
   /** Generation time; 0 when an earlier output was reused. */
   seconds: number;

@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generate, type GeneratedInfo } from './build';
+import { generateHosted } from './hosted';
 import { presets, type PresetName } from './presets';
 
 export type { GeneratedInfo } from './build';
@@ -50,7 +51,8 @@ export function ensureGenerated(
   // Deleting an earlier output is not part of the generation time.
   rmSync(dir, { recursive: true, force: true });
   const t0 = performance.now();
-  const made = generate(presets[preset], fraction, dir);
+  const p = presets[preset];
+  const made = p.hosted ? generateHosted(p, fraction, dir) : generate(p, fraction, dir);
   const info: GeneratedInfo = { ...made, seconds: (performance.now() - t0) / 1000 };
   writeFileSync(markerPath, `${JSON.stringify({ version: GENERATOR_VERSION, info }, null, 2)}\n`);
   return info;

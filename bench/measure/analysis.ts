@@ -7,6 +7,7 @@ export interface AnalysisFacts {
   filesRead: string[];
   bytesRead: number;
   operatorFile: string;
+  /** A MachineConfigPool's file (a hosted cluster: a NodePool's). */
   poolFile: string;
   /** Bytes of the Node files the analysis reads. */
   nodeBytes: number;
@@ -21,12 +22,13 @@ export async function analysisFacts(dir: string): Promise<AnalysisFacts> {
   const root = roots[0];
   if (!root || roots.length !== 1) throw new Error(`expected one must-gather root in ${dir}`);
   const a = await analyzeRoot(root, analysisContext());
-  const operator = a.snapshot.operators.find((o) => o.name === 'machine-config');
-  const pool = a.snapshot.pools.find((p) => p.name === 'worker');
+  // A hosted cluster's guest runs no machine-config operator and has NodePools, not pools.
+  const operator =
+    a.snapshot.operators.find((o) => o.name === 'machine-config') ?? a.snapshot.operators[0];
+  const pool = a.snapshot.pools.find((p) => p.name === 'worker') ?? a.snapshot.hosted?.nodePools[0];
   const nodes = a.snapshot.nodes;
   const node = nodes.find((n) => n.mcdState === 'Degraded') ?? nodes[0];
-  if (!operator || !pool || !node)
-    throw new Error('no machine-config operator, worker pool or node');
+  if (!operator || !pool || !node) throw new Error('no operator, pool (or NodePool) or node');
   const filesRead = [...new Set(a.filesRead)];
   return {
     filesRead,

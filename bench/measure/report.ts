@@ -28,6 +28,8 @@ export interface Results {
   largeCli: CliFigures;
   /** `large-lean-nodes`: the same cluster with the 4-7 KiB nodes earlier runs measured. */
   leanCli: CliFigures;
+  /** `hosted`: a hypershift dump, 20 NodePools and 500 Machines, measured as `large` is. */
+  hostedCli: CliFigures;
   /** `large`: without the code cache, and with a read thread, against `analyze` as it runs. */
   start: StartFigures;
   /** One profiled `analyze` of `large`, by phase. */
@@ -49,6 +51,10 @@ const peakBeforeIssue43MiB = 109;
 const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
 const flat = (a: number, b: number) => Math.abs(a / b - 1) <= 0.1;
 const mibOf = (bytes: number) => (bytes / 1024 ** 2).toFixed(1);
+
+function describeHosted(g: GeneratedInfo): string {
+  return `${g.files.toLocaleString('en')} files, ${(g.bytes / 1024 ** 3).toFixed(2)} GiB, a HostedCluster with ${g.pools} NodePools and ${g.machines ?? 0} Machines, ${g.nodes} guest nodes, ${g.operators} ClusterOperators`;
+}
 
 function describe(g: GeneratedInfo): string {
   return `${g.files.toLocaleString('en')} files, ${(g.bytes / 1024 ** 3).toFixed(2)} GiB, ${g.nodes} nodes, ${g.operators} ClusterOperators, ${g.pools} pools, ${g.renderedConfigs} rendered configs`;
@@ -79,6 +85,12 @@ function gaps(r: Results): string[] {
   const a = c.analyze.ms;
   if (c.floorRatio > 2 || c.rgRatio > 0.5) {
     out.push(`- ${analyzeGap(r)}`);
+  }
+  const h = r.hostedCli;
+  if (h.rgRatio > c.rgRatio) {
+    out.push(
+      `- \`analyze\` on \`hosted\` takes ${ms(h.analyze.ms)}, ${xr(h.rgRatio)} one \`rg\` pass, above the ${xr(c.rgRatio)} of \`large\`: it reads ${h.facts.filesRead.length} files (${mibOf(h.facts.bytesRead)} MiB) where \`large\` reads ${c.facts.filesRead.length} (${mibOf(c.facts.bytesRead)} MiB), most of them the ${r.hostedCli.info.nodes} guest Nodes and the management part's Machines, one file each; and the \`rg\` pattern (a machine-config annotation) is rare in a hosted cluster's files, so one pass costs less there (${ms(h.rgMs)} against ${ms(c.rgMs)} on \`large\`).`,
+    );
   }
   if (c.timeline.ms > 1.5 * a) {
     out.push(
@@ -169,6 +181,7 @@ export function renderResults(r: Results): string {
     ['Node start (`node -e 0`), for scale', ms(r.nodeStartMs), '', ''],
     ...baselines('large', c),
     ...baselines('large-lean-nodes', lean),
+    ...baselines('hosted', r.hostedCli),
     [
       "today: the seed's `jq` x2 + `diff -u` over two rendered configs",
       r.diff.jqMs === undefined ? 'n/a' : ms(r.diff.jqMs),
@@ -217,6 +230,12 @@ export function renderResults(r: Results): string {
       `${ms(lean.analyze.ms)}, ${mib(lean.analyze.maxRssMiB)} peak`,
       `${xr(lean.rgRatio)} rg, ${xr(lean.floorRatio)} floor`,
       '',
+    ],
+    [
+      `\`analyze\` on \`hosted\` (a hypershift dump: ${r.hostedCli.info.pools} NodePools, ${r.hostedCli.info.machines ?? 0} Machines, ${r.hostedCli.info.nodes} guest nodes), cold new process, each sample paired with an \`rg\` pass over it as on \`large\``,
+      `${ms(r.hostedCli.analyze.ms)}, ${mib(r.hostedCli.analyze.maxRssMiB)} peak`,
+      `${xr(r.hostedCli.rgRatio)} rg, ${xr(r.hostedCli.floorRatio)} floor`,
+      `≤ \`large\`'s ${xr(c.rgRatio)} rg (issue 45): ${verdict(r.hostedCli.rgRatio <= c.rgRatio)}`,
     ],
     [
       '`analyze` on `small`',
@@ -360,7 +379,7 @@ npm install
 npm run bench -- --write          # generates .cache/bench/ on first use (about 2 GiB)
 \`\`\`
 
-\`npm run bench:generate -- --preset small|large|large-lean-nodes [--fraction F]\` writes a preset alone. The
+\`npm run bench:generate -- --preset small|large|large-lean-nodes|hosted [--fraction F]\` writes a preset alone. The
 archive figures need GNU \`tar\`: the first run also writes \`.cache/bench/large-1.tar.gz\` with
 \`tar -czf\` (once, about half a minute), and each archive run extracts the 2 GiB again into a
 fresh folder under the system temporary folder, removed after the run. To time only the archive
@@ -376,6 +395,7 @@ npm run build && npx esbuild bench/archive.ts --bundle --platform=node --format=
 - \`small\`: ${describe(r.small)}.
 - \`large\`: ${describe(r.large)}. Nodes are real-size: about 100 \`status.images\` entries each (two names and a size), ${mibOf(r.largeCli.facts.nodeBytes)} MiB for ${r.large.nodes} Node files.
 - \`large-lean-nodes\`: ${describe(r.leanCli.info)}. The same cluster with three images a node (the pause, daemon and proxy images it runs) (${mibOf(r.leanCli.facts.nodeBytes)} MiB of Node files): the preset earlier runs measured, kept so figures stay comparable.
+- \`hosted\`: ${describeHosted(r.hostedCli.info)}. A \`hypershift dump\` folder in the fixtures' layout: the management part's per-object files (HostedCluster, NodePools, MachineDeployments, MachineSets, Machines, AWSMachines, the control plane's workloads, flat \`core/pods/logs/*.log\`, the management nodes) and the guest part \`hostedcluster-prod/\` as a must-gather, real-size Nodes each naming its Machine (\`cluster.x-k8s.io/machine\`) and NodePool (\`hypershift.openshift.io/nodePool\`). Its story is the fixture \`hosted-drain-blocked-4.19\`'s (NodePool prod-workers cannot drain a node a PodDisruptionBudget protects), the other 19 NodePools settled: the analysis reports ${r.hostedCli.facts.findings} finding${r.hostedCli.facts.findings === 1 ? '' : 's'} (${r.hostedCli.facts.rules.join(', ')}).
 
 All keep the story of seed 1943289 (the worker pool cannot drain 9 nodes; the machine-config
 operator is Degraded); the analysis of \`large\` reports ${r.facts.findings} findings (${r.facts.rules.join(', ')}).

@@ -48,6 +48,18 @@ export const hosted = {
   cpCrashLoop: join(fixturesDir, 'hosted-cp-crashloop-4.19'),
   /** 4.18.22: etcd-0's recreated claim Pending (ProvisioningFailed); no quorum; no guest part. */
   etcdPvcPending: join(fixturesDir, 'hosted-etcd-pvc-pending-4.18'),
+  /** An InPlace NodePool's config rollout stopped on a degraded node (4.18, signature 9). */
+  inPlaceDegraded: join(fixturesDir, 'hosted-inplace-degraded-4.18'),
+  /** An InPlace NodePool's 4.19.9 rollout whose node does not drain (a budget; signature 10). */
+  inPlaceDrainStuck: join(fixturesDir, 'hosted-inplace-drain-stuck-4.19'),
+  /** Control plane 4.18.22 -> 4.19.9 held by the guest's degraded ingress (CVO Failing). */
+  guestOperatorDegraded: join(fixturesDir, 'hosted-guest-operator-degraded-4.19'),
+  /** The guest's konnectivity agents crash-loop: DataPlaneConnectionAvailable=False. */
+  konnectivityDown: join(fixturesDir, 'hosted-konnectivity-down-4.18'),
+  /** Every worker unreachable, the MachineHealthCheck short-circuits (TooManyUnhealthy). */
+  autorepairBlocked: join(fixturesDir, 'hosted-autorepair-blocked-4.18'),
+  /** `spec.release` changed during the install: two Partial entries, never Available. */
+  releaseChangedInstall: join(fixturesDir, 'hosted-release-changed-install-4.19'),
 };
 
 /** The update scenarios (test/fixtures/README.md says what each holds). */

@@ -11,7 +11,7 @@ export function hostedItems(parent: string, h: HostedReport): TreeItemModel[] {
   const id = `${parent}/hosted`;
   const partial = cp.state === 'Partial';
   const blocked = cp.progressing?.status === 'False' && cp.progressing.reason === 'Blocked';
-  const tone: Tone = blocked ? 'error' : partial ? 'progress' : 'ok';
+  const tone: Tone = blocked ? 'error' : cp.failing ? 'warning' : partial ? 'progress' : 'ok';
   const controlPlane: TreeItemModel = {
     id: `${id}/control-plane`,
     label: `Hosted control plane ${cp.namespace}/${cp.name}`,
@@ -23,6 +23,9 @@ export function hostedItems(parent: string, h: HostedReport): TreeItemModel[] {
       (cp.clusterID ? `\nCluster ID ${cp.clusterID}` : '') +
       (cp.progressing
         ? `\nProgressing=${cp.progressing.status} (${cp.progressing.reason}): ${cp.progressing.message}`
+        : '') +
+      (cp.failing
+        ? `\nClusterVersionSucceeding=False (${cp.failing.reason}): ${cp.failing.message}`
         : '') +
       `\nThe dump's management part (${h.management || 'the dump folder'}) is the management cluster: its nodes and version are not this cluster's.`,
     icon: iconOf(tone),

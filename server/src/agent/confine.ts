@@ -4,9 +4,25 @@
  * real path. A link out of the gather, an absolute path and `../` are refused, never followed.
  */
 import { lstat, realpath, stat } from 'node:fs/promises';
-import { isAbsolute, join } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { isInside } from '../core/paths';
 import { Refusal } from './refusal';
+
+/**
+ * Where a gather's files may be, as real paths: paths are relative to `root`, and reads resolve
+ * inside one of `inside`: the gather's folder, or for a hosted cluster of a `hypershift dump` its
+ * guest part and its two namespaces of the dump's management part (`placeInRoot`), which hold its
+ * HostedCluster, NodePools and Machines; nothing else of the management part (its nodes, other
+ * hosted clusters).
+ */
+export interface Boundary {
+  root: string;
+  inside: readonly string[];
+}
+
+function within(b: Boundary, real: string): boolean {
+  return b.inside.some((d) => isInside(real, d));
+}
 
 /** One path segment an agent gave (a name, a namespace, a pod): never a path of its own. */
 export function plainName(what: string, name: string): string {
@@ -17,14 +33,28 @@ export function plainName(what: string, name: string): string {
   return name;
 }
 
-/** A path relative to a must-gather, as an agent gave it: refused when absolute or with `..`. */
-export function relativePath(rel: string): string {
+/**
+ * A path relative to a must-gather, as an agent gave it: refused when absolute or with `..`,
+ * unless `..` leads into the hosted cluster's own namespaces of its dump (as findings name them).
+ */
+export function relativePath(rel: string, b?: Boundary): string {
   if (rel.includes('\0')) throw new Refusal('a path may not hold NUL');
   if (isAbsolute(rel) || /^[a-zA-Z]:/.test(rel) || rel.startsWith('\\'))
     throw new Refusal(
       `${JSON.stringify(rel)} is an absolute path: name a file relative to the must-gather (as the findings do)`,
     );
   const parts = rel.split(/[/\\]/);
+  // Findings name a hosted cluster's management files from its guest part: `../namespaces/…`.
+  const above = b ? b.inside.filter((d) => !isInside(d, b.root)) : [];
+  if (parts.includes('..') && b && above.length > 0) {
+    const full = resolve(b.root, ...parts);
+    const shown = above.map((d) => relative(b.root, d).split(sep).join('/'));
+    if (!above.some((d) => isInside(full, d) && full !== d))
+      throw new Refusal(
+        `${JSON.stringify(rel)} climbs out with '..' to a part of the hypershift dump that is not this hosted cluster's: only its namespaces there are read (${shown.join(', ')})`,
+      );
+    return relative(b.root, full).split(sep).join('/');
+  }
   if (parts.includes('..'))
     throw new Refusal(
       `${JSON.stringify(rel)} climbs out with '..': paths stay inside the must-gather`,
@@ -35,17 +65,19 @@ export function relativePath(rel: string): string {
 }
 
 /**
- * The real path of `path` (absolute, or relative to `boundary`), when it lies inside `boundary`
- * (a real path itself) and is a regular file, or a folder when `folder` is set. A FIFO or a
- * device is refused too: reading one could block the server.
+ * The real path of `path` (absolute, or relative to `boundary.root`), when it lies inside the
+ * boundary and is a regular file, or a folder when `folder` is set (`step`: a folder on the way
+ * to one, which may hold the boundary's folders). A FIFO or a device is refused too: reading one
+ * could block the server.
  */
 export async function confined(
-  boundary: string,
+  boundary: Boundary,
   path: string,
   shown: string,
   folder = false,
+  step = false,
 ): Promise<string> {
-  const full = isAbsolute(path) ? path : join(boundary, path);
+  const full = isAbsolute(path) ? path : join(boundary.root, path);
   let real: string;
   try {
     real = await realpath(full);
@@ -57,9 +89,14 @@ export async function confined(
         : `${shown}: cannot be read (${code ?? String(err)})`,
     );
   }
-  if (!isInside(real, boundary))
+  // A folder on the way, not a link, may hold the boundary's folders (a dump's `namespaces/`).
+  const unlinked = real === resolve(full);
+  const onTheWay = step && unlinked && boundary.inside.some((d) => isInside(d, real));
+  if (!within(boundary, real) && !onTheWay)
     throw new Refusal(
-      `${shown} resolves outside the must-gather (a link out of it): refused, only files inside the must-gather are read`,
+      isInside(full, boundary.root) && unlinked
+        ? `${shown} is in the hypershift dump's management part, not this hosted cluster's: refused, only its own namespaces there are read`
+        : `${shown} resolves outside the must-gather (a link out of it): refused, only files inside the must-gather are read`,
     );
   const st = await stat(real);
   if (folder ? !st.isDirectory() : !st.isFile())
@@ -90,7 +127,7 @@ export function subjectFilter(
  */
 export async function confinedWay(
   top: string,
-  boundary: string,
+  boundary: Boundary,
   rel: string,
   folder = false,
 ): Promise<boolean> {
@@ -98,7 +135,8 @@ export async function confinedWay(
   for (let i = 1; i <= parts.length; i++) {
     const prefix = parts.slice(0, i).join('/');
     if (!(await lstat(join(top, prefix)).catch(() => undefined))) return false;
-    await confined(boundary, prefix, prefix, i < parts.length || folder);
+    const last = i === parts.length;
+    await confined(boundary, prefix, prefix, !last || folder, !last);
   }
   return true;
 }

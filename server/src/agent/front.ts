@@ -8,6 +8,7 @@ export { Gathers } from './gathers';
 export { Session } from './session';
 export type { RootSource } from './session';
 export type { Gather, Opened } from './open';
+export { boundaryOf } from './boundary';
 export { placed } from './analysed';
 export type { Analysed } from './analysed';
 export { dataNotice } from './quote';

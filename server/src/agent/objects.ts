@@ -98,6 +98,7 @@ export function snapshotObjects(s: Snapshot): KubeObject[] {
     ...s.machineOSBuilds,
     ...s.pdbs,
     ...(s.mcoDeployment ? [s.mcoDeployment] : []),
+    ...(s.hosted ? [s.hosted.cluster, ...s.hosted.nodePools, ...s.hosted.machines] : []),
   ];
 }
 

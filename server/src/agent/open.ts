@@ -4,13 +4,15 @@
  * archive's folder). Each gather gets the id tools name it by, and the real path every read of
  * it must stay inside.
  */
-import { realpath, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { pathDisplay } from '../core/paths';
 import type { PathDisplay } from '../core/paths';
 import { archiveBoundsFrom, discoverGathers, maxDiscoveryDepth, openArchive } from '../service';
 import type { GatherRoot } from '../service';
 import type { Limits } from '../limits';
+import { boundaryOf } from './boundary';
+import type { Boundary } from './confine';
 
 export interface Gather {
   /**
@@ -19,8 +21,8 @@ export interface Gather {
    */
   id: string;
   root: GatherRoot;
-  /** The gather's real path: every file a tool opens must resolve inside it. */
-  boundary: string;
+  /** Where every file a tool opens must resolve (the gather's real path, and a hosted cluster's namespaces of its dump). */
+  boundary: Boundary;
 }
 
 export interface Opened {
@@ -87,7 +89,7 @@ async function openOne(given: string, o: OpenOptions, notes: string[]): Promise<
       // The top of an archive's extraction is named by the archive (an Insights archive's name
       // holds its gather time).
       root: r.path === base && base !== given ? { ...r, archiveName: basename(given) } : r,
-      boundary: await realpath(r.path),
+      boundary: await boundaryOf(r),
     })),
   );
 }

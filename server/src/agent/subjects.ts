@@ -85,6 +85,28 @@ const kinds: readonly KindInfo[] = [
     plural: 'poddisruptionbudgets',
     namespaced: true,
   },
+  // A hosted cluster's, in its `hypershift dump`'s management part.
+  {
+    short: 'hc',
+    kind: 'HostedCluster',
+    group: 'hypershift.openshift.io',
+    plural: 'hostedclusters',
+    namespaced: true,
+  },
+  {
+    short: 'np',
+    kind: 'NodePool',
+    group: 'hypershift.openshift.io',
+    plural: 'nodepools',
+    namespaced: true,
+  },
+  {
+    short: 'machine',
+    kind: 'Machine',
+    group: 'cluster.x-k8s.io',
+    plural: 'machines',
+    namespaced: true,
+  },
 ];
 
 /** By short kind, lower-cased kind and plural: `co`, `clusteroperator`, `clusteroperators`. */
@@ -105,7 +127,7 @@ export interface ParsedSubject {
 }
 
 const shapes =
-  'co/<name>, mcp/<pool>, node/<name>, cv/version, mc/<name>, pdb/<namespace>/<name>, pod/<namespace>/<name>';
+  'co/<name>, mcp/<pool>, node/<name>, cv/version, mc/<name>, pdb/<namespace>/<name>, pod/<namespace>/<name>, np/<namespace>/<name>';
 
 export function parseSubject(subject: string): ParsedSubject {
   if (subject.startsWith('/') || /^[a-zA-Z]:[\\/]/.test(subject))

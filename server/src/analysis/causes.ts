@@ -89,7 +89,33 @@ function upstreamOf(s: Snapshot): Upstream {
     if (rendered) return [`mcp/${rendered}`, ...above(`mcp/${rendered}`)];
     return [];
   };
-  return above;
+  return hostedAbove(s, above);
+}
+
+/**
+ * A hosted cluster's chain on top: a guest node → its Machine → its NodePool → the HostedCluster,
+ * and the guest's
+ * ClusterVersion (whose status the HostedCluster copies, `ClusterVersionSucceeding` among it) →
+ * the HostedCluster.
+ */
+function hostedAbove(s: Snapshot, above: Upstream): Upstream {
+  const part = s.hosted;
+  if (!part) return above;
+  const hc = part.cluster.subject;
+  const own = new Map<Subject, Subject[]>();
+  for (const p of part.nodePools) own.set(p.subject, [hc]);
+  for (const m of part.machines) {
+    const pool = part.nodePools.find((p) => p.name === m.nodePool);
+    own.set(m.subject, pool ? [pool.subject, hc] : [hc]);
+    // The guest node the Machine became sits under it.
+    if (m.nodeName) own.set(`node/${m.nodeName}`, [m.subject, ...own.get(m.subject)!]);
+  }
+  return (subject) => {
+    const mine = own.get(subject);
+    if (mine) return mine;
+    const up = above(subject);
+    return subject === 'cv/version' || up.includes('cv/version') ? [...up, hc] : up;
+  };
 }
 
 /** The object a finding stands for: the CVO's log is the cluster's, a witness its object's. */

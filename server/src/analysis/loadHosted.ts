@@ -2,11 +2,13 @@
  * The management side of a hosted cluster (`GatherRoot.hosted`): its HostedCluster, its
  * NodePools and their Cluster API Machines, read from the dump's management part.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadKind } from './loadKinds';
 import type { LoadContext } from './loadKinds';
 import { filesOf } from '../gather/gatherIndex';
 import type { GatherIndex } from '../gather/gatherIndex';
-import { CapiMachine, HostedCluster, NodePool } from '../model/hosted';
+import { CapiMachine, CapiMachineSet, HostedCluster, NodePool } from '../model/hosted';
 import type { HostedPart } from '../model/hosted';
 import { loadControlPlane } from './loadHostedControlPlane';
 
@@ -17,18 +19,27 @@ export async function loadHosted(
   const h = index.root.hosted;
   if (!h) return undefined;
   const hs = 'hypershift.openshift.io';
-  const [clusters, pools, machines] = await Promise.all([
+  const [clusters, pools, machines, machineSets] = await Promise.all([
     loadKind(ctx, filesOf(index, hs, 'hostedclusters'), HostedCluster, 'HostedCluster'),
     loadKind(ctx, filesOf(index, hs, 'nodepools'), NodePool, 'NodePool'),
     loadKind(ctx, filesOf(index, 'cluster.x-k8s.io', 'machines'), CapiMachine, 'Machine'),
+    loadKind(ctx, filesOf(index, 'cluster.x-k8s.io', 'machinesets'), CapiMachineSet, 'MachineSet'),
   ]);
   const cluster = clusters.find((c) => c.name === h.name);
   if (!cluster) return undefined;
+  // A NodePool naming a HostedCluster the dump does not hold belongs to no root: say so once.
+  const hcFile = (name: string) =>
+    join(h.dump, 'namespaces', h.namespace, hs, 'hostedclusters', `${name}.yaml`);
+  const stray = pools
+    .filter((p) => p.clusterName !== h.name && !existsSync(hcFile(p.clusterName ?? '')))
+    .map((p) => `${p.name} -> ${p.clusterName ?? '(none)'}`);
   return {
     cluster,
     // NodePools of other HostedClusters of the namespace are theirs.
     nodePools: pools.filter((p) => p.clusterName === h.name),
     machines,
+    machineSets,
+    ...(stray.length > 0 ? { strayNodePools: stray } : {}),
     controlPlane: await loadControlPlane(ctx, index, cluster.controlPlaneNamespace, cluster.name),
   };
 }

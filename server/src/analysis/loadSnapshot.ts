@@ -42,6 +42,7 @@ import type { Finding } from '../core/finding';
 import { fileProblem, notPrometheusAnswer } from './fileProblems';
 import { EventStore, ruleEventNamespaces } from './loadEvents';
 import { loadHosted } from './loadHosted';
+import { loadKonnectivityPods } from './loadKonnectivity';
 
 export interface LoadResult {
   snapshot: Snapshot;
@@ -194,6 +195,8 @@ export async function loadSnapshot(
     ].sort(),
   };
   if (hosted) snapshot.hosted = hosted;
+  const agents = await loadKonnectivityPods(ctx, index, hosted);
+  if (agents.length > 0) snapshot.konnectivityPods = agents;
   const cv = versions.find((v) => v.name === 'version') ?? versions[0];
   if (cv) snapshot.clusterVersion = cv;
   const infra = infrastructures.find((i) => i.name === 'cluster') ?? infrastructures[0];

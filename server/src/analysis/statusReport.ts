@@ -190,6 +190,13 @@ function hostedReport(
               since: time(p.lastTransitionTime),
             }
           : null,
+      failing: cp.failing
+        ? {
+            reason: cp.failing.reason,
+            message: cp.failing.message,
+            since: time(cp.failing.lastTransitionTime),
+          }
+        : null,
       ...place(cp.evidence),
     },
     nodePools: h.nodePools.map((n) => ({

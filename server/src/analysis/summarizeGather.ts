@@ -20,9 +20,11 @@ export async function summarizeGather(
   const cv = snapshot.clusterVersion;
   const layout = index.layout;
   const machineConfigs = await countMachineConfigs(index, cache);
-  const version = cv?.currentVersion;
+  // A hosted cluster without its guest part: its HostedCluster holds the version and platform.
+  const hc = cv ? undefined : snapshot.hosted?.cluster;
+  const version = cv?.currentVersion ?? hc?.completedVersion;
   const target = targetOf(snapshot, version);
-  const platform = snapshot.infrastructure?.platform;
+  const platform = snapshot.infrastructure?.platform ?? hc?.platform;
   const opt = <K extends string>(key: K, v: string | undefined) =>
     (v === undefined ? {} : { [key]: v }) as Partial<Record<K, string>>;
   // In the order a reader asks: which cluster, then how it was gathered, then what it holds.
@@ -31,7 +33,7 @@ export async function summarizeGather(
     ...opt('version', version),
     ...opt('target', target),
     ...opt('platform', platform),
-    ...opt('clusterID', cv?.clusterID),
+    ...opt('clusterID', cv?.clusterID ?? hc?.clusterID),
     ...opt('channel', cv?.channel),
     ...opt('gatherTime', index.gatherTime ? isoTime(index.gatherTime) : undefined),
     form: layout.form,
@@ -50,18 +52,23 @@ export async function summarizeGather(
   const c = s.counts;
   const nothing =
     !cv &&
+    !snapshot.hosted &&
     c.clusterOperators === 0 &&
     c.nodes === 0 &&
     c.pools === 0 &&
     c.machineConfigs === 0 &&
     !snapshot.infrastructure;
-  if (!cv) notes.push('no ClusterVersion: the release, cluster ID and channel are unknown');
+  if (hc)
+    notes.push(
+      `no ClusterVersion: the release, platform and cluster ID are HostedCluster ${hc.name}'s (its status.version)`,
+    );
+  else if (!cv) notes.push('no ClusterVersion: the release, cluster ID and channel are unknown');
   if (c.clusterOperators === 0) notes.push('no ClusterOperators: the operators are not judged');
   if (nothing) {
     notes.push(
       'found nothing this tool reads (no pools, nodes, MachineConfigs or Infrastructure either)',
     );
-  } else if (!snapshot.infrastructure) {
+  } else if (!snapshot.infrastructure && !hc) {
     notes.push('no Infrastructure: the platform is unknown');
   }
   if (cv && migratingArchitecture(cv)) {
@@ -73,6 +80,11 @@ export async function summarizeGather(
       `pods of ${leftOut} more namespaces of unhealthy operators not judged: at most ${maxOperandNamespaces} namespaces are read`,
     );
   }
+  const stray = snapshot.hosted?.strayNodePools ?? [];
+  if (stray.length > 0)
+    notes.push(
+      `${stray.length === 1 ? 'a NodePool names' : `${stray.length} NodePools name`} a HostedCluster the dump does not hold (${stray.join(', ')}): not read`,
+    );
   // The layout says why the gather time is unknown (no timestamp file, an unnamed Insights archive).
   notes.push(...layout.notes);
   return s;

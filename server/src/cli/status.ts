@@ -74,10 +74,13 @@ export function formatStatusText(report: StatusReport, color: boolean, details =
       out.push(`Duration:        ${duration(cp.durationSeconds * 1000)} (${when}${est})`);
     }
     const h = cp.health;
+    // A hosted cluster without its guest part: no ClusterOperator was read, none is known healthy.
     out.push(
-      `Operator Health: ${h.healthy} Healthy` +
-        (h.unavailable ? `, ${h.unavailable} Unavailable` : '') +
-        (h.degraded ? `, ${h.degraded} Available but degraded` : ''),
+      r.hosted && ops.total === 0
+        ? "Operator Health: unknown (the dump holds none of the hosted cluster's ClusterOperators)"
+        : `Operator Health: ${h.healthy} Healthy` +
+            (h.unavailable ? `, ${h.unavailable} Unavailable` : '') +
+            (h.degraded ? `, ${h.degraded} Available but degraded` : ''),
     );
     for (const u of h.unhealthy) {
       out.push(
@@ -199,13 +202,19 @@ function hostedLines(
     cp.state === 'Completed'
       ? `${cp.target ?? cp.version ?? '?'} (Completed ${ago(cp.completedAt)} ago)`
       : cp.state === 'Partial'
-        ? `updating to ${cp.target ?? '?'} from ${cp.version ?? '?'} (since ${ago(cp.startedAt)})`
+        ? `updating to ${cp.target ?? '?'} ${cp.version ? `from ${cp.version}` : 'with no version completed yet'} (since ${ago(cp.startedAt)})`
         : (cp.version ?? cp.target ?? 'unknown');
   out.push(`Control plane:   ${state}, in namespace ${cp.controlPlaneNamespace}${at(cp)}`);
   const p = cp.progressing;
   if (p) {
     out.push(
       `                 Progressing=${p.status}${p.reason ? ` (${p.reason})` : ''}: ${clip(p.message || 'no message', 100)}`,
+    );
+  }
+  const f = cp.failing;
+  if (f) {
+    out.push(
+      `                 ClusterVersionSucceeding=False${f.reason ? ` (${f.reason})` : ''}: ${clip(f.message || 'no message', 100)}`,
     );
   }
   out.push(
@@ -217,7 +226,7 @@ function hostedLines(
     const m = n.machines;
     const machines = `${m.updated}/${m.total} machines updated${m.deleting ? `, ${m.deleting} deleting` : ''}`;
     const where = n.updating
-      ? `updating ${n.version ?? '?'} -> ${n.target ?? '?'} (since ${ago(n.since)}), ${machines}`
+      ? `${n.target && n.target === n.version ? `updating its config on ${n.version}` : `updating ${n.version ?? '?'} -> ${n.target ?? '?'}`} (since ${ago(n.since)}), ${machines}`
       : `${n.version ?? 'no version yet'}, ${machines}`;
     const waits = n.ahead ? '; its target is ahead of the control plane: it waits for it' : '';
     out.push(`${n.name} (${n.upgradeType ?? 'upgrade type not set'}): ${where}${waits}${at(n)}`);

@@ -161,6 +161,11 @@ interface HostedControlPlaneReport extends Evidence {
   completedAt: string | null;
   /** `Progressing` as the HostedCluster reports it, when it is not False `AsExpected`. */
   progressing: { status: string; reason: string; message: string; since: string | null } | null;
+  /**
+   * `ClusterVersionSucceeding=False` (the guest CVO's Failing, inverted), with the CVO's reason and
+   * message, when it fails; null otherwise.
+   */
+  failing: { reason: string; message: string; since: string | null } | null;
 }
 
 /** One NodePool: its workers update on their own, after the control plane. */

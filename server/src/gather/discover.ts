@@ -247,18 +247,47 @@ async function hostedRoots(dir: string, dirs: ReadonlySet<string>): Promise<Gath
         .map((f) => ({ namespace: ns, name: f.replace(/\.ya?ml$/, '') })),
     ),
   );
-  return found.flat().map(({ namespace, name }): GatherRoot => {
-    const guest = dirs.has(guestPrefix + name) ? join(dir, guestPrefix + name) : undefined;
-    const hosted: HostedRoot = { dump: dir, namespace, name, ...(guest ? { guest } : {}) };
-    const notes = [
-      `a hypershift dump: its management part (\`${basename(dir)}/\`: nodes, control-plane namespace) is the management cluster's; only hosted cluster ${namespace}/${name}'s HostedCluster, NodePools, Machines and control-plane namespace (its HostedControlPlane, components, pods and logs) are read from it`,
-    ];
-    if (!guest)
-      notes.push(
-        `no \`hostedcluster-${name}/\` in the dump: the guest cluster was not collected (its API was unreachable, or the dump ran without --dump-guest-cluster), so its operators, nodes and pods are unknown`,
-      );
-    return { kind: 'must-gather', path: guest ?? dir, hosted, notes };
-  });
+  const all = found.flat();
+  // What is odd about the dump, one note each: a guest part that holds nothing (its collection
+  // failed half way), a management ClusterVersion (the MCE must-gather's hub), a HostedCluster
+  // whose control-plane namespace was not dumped.
+  const mgmtVersion = (
+    await listNames(join(dir, 'cluster-scoped-resources', 'config.openshift.io'), true)
+  ).includes('clusterversions');
+  return Promise.all(
+    all.map(async ({ namespace, name }): Promise<GatherRoot> => {
+      const present = dirs.has(guestPrefix + name);
+      // No resource tree: the collection failed before any object was written (a `timestamp` alone).
+      const empty =
+        present &&
+        !(await listNames(join(dir, guestPrefix + name), true)).some(
+          (d) => d === 'namespaces' || d === 'cluster-scoped-resources',
+        );
+      const guest = present && !empty ? join(dir, guestPrefix + name) : undefined;
+      const hosted: HostedRoot = { dump: dir, namespace, name, ...(guest ? { guest } : {}) };
+      const notes = [
+        `a hypershift dump: its management part (\`${basename(dir)}/\`: nodes, control-plane namespace) is the management cluster's; only hosted cluster ${namespace}/${name}'s HostedCluster, NodePools, Machines and control-plane namespace (its HostedControlPlane, components, pods and logs) are read from it`,
+      ];
+      if (empty)
+        notes.push(
+          `\`hostedcluster-${name}/\` in the dump holds no resources: the guest cluster's collection failed (its API was unreachable), so its operators, nodes and pods are unknown`,
+        );
+      else if (!guest)
+        notes.push(
+          `no \`hostedcluster-${name}/\` in the dump: the guest cluster was not collected (its API was unreachable, or the dump ran without --dump-guest-cluster), so its operators, nodes and pods are unknown`,
+        );
+      if (mgmtVersion)
+        notes.push(
+          `\`cluster-scoped-resources/config.openshift.io/clusterversions/\` is the management cluster's ClusterVersion (a must-gather's hub data), not hosted cluster ${namespace}/${name}'s: not read`,
+        );
+      const cpNamespace = `${namespace}-${name.replace(/\./g, '-')}`;
+      if (!namespaces.includes(cpNamespace))
+        notes.push(
+          `no control-plane namespace \`namespaces/${cpNamespace}/\` in the dump: the HostedCluster's control plane and its NodePools' Machines are unknown`,
+        );
+      return { kind: 'must-gather', path: guest ?? dir, hosted, notes };
+    }),
+  );
 }
 
 /** The names of a folder's subfolders (or files), sorted; none when it cannot be read. */

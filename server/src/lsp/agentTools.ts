@@ -4,9 +4,8 @@
  * named by its place in the window (`examples/bug-…/must-gather.local.…`), as mustgather_list
  * gives it; a refusal is the tool's error result, its sentence as is.
  */
-import { realpath } from 'node:fs/promises';
 import type { ParsedFileCache, RootAnalysis } from '../service';
-import { agentTools, callTool, Gathers, placed } from '../agent/front';
+import { agentTools, boundaryOf, callTool, Gathers, placed } from '../agent/front';
 import type { Analysed, Gather, Opened } from '../agent/front';
 import type { Limits } from '../limits';
 import type { AgentToolResult } from '../protocol/messages';
@@ -52,7 +51,7 @@ class WindowGathers extends Gathers {
         const g = {
           id: this.ctx.place(a.root.path),
           root: a.root,
-          boundary: await realpath(a.root.path),
+          boundary: await boundaryOf(a.root),
         };
         this.analysisOf.set(g, a);
         gathers.push(g);

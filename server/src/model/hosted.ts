@@ -105,6 +105,26 @@ export class NodePool extends KubeObject {
   get updating(): boolean {
     return ['UpdatingVersion', 'UpdatingConfig'].some((t) => this.condition(t)?.status === 'True');
   }
+  /**
+   * The Machines `AllMachinesReady` or `AllNodesHealthy` names when False: the operator's
+   * aggregate writes one line `Machine <name>: <Reason>: <message>` per Machine (hypershift
+   * `nodepool_controller.go`), the reasons comma-joined.
+   */
+  machineReports(type: 'AllMachinesReady' | 'AllNodesHealthy'): MachineReport[] {
+    const c = this.condition(type);
+    if (c?.status !== 'False') return [];
+    return c.message.split('\n').flatMap((line) => {
+      const m = /^Machine ([a-z0-9.-]+): ([A-Za-z, ]+?)(?:: (.*))?$/.exec(line.trim());
+      return m ? [{ machine: m[1]!, reasons: m[2]!.split(/,\s*/), message: m[3] ?? '' }] : [];
+    });
+  }
+}
+
+/** One Machine a NodePool's aggregate condition names, with its reasons and message. */
+export interface MachineReport {
+  machine: string;
+  reasons: string[];
+  message: string;
 }
 
 /** A Cluster API Machine (`cluster.x-k8s.io`): one worker of a NodePool. */
@@ -151,9 +171,76 @@ export interface HostedPart {
   machines: CapiMachine[];
   /** Its control-plane namespace's HostedControlPlane, components, pods and logs (model/hostedControlPlane.ts). */
   controlPlane?: ControlPlane;
+  /** The MachineSets: an InPlace NodePool's one carries the in-place upgrader's progress. */
+  machineSets?: CapiMachineSet[];
+  /** NodePools of the namespace whose HostedCluster is not in the dump (`<np> -> <cluster>`). */
+  strayNodePools?: string[];
 }
 
 /** A NodePool's Machines (by the MachineDeployment/MachineSet name HyperShift gives them). */
 export function machinesOf(part: HostedPart, pool: NodePool): CapiMachine[] {
   return part.machines.filter((m) => m.nodePool === pool.name);
 }
+
+const hs = 'hypershift.openshift.io';
+
+/**
+ * A Cluster API MachineSet. An InPlace NodePool has one, named as the NodePool, on which
+ * HyperShift writes the in-place upgrader's target and progress (hypershift
+ * `inplaceupgrader.go`): "Nodepool update in progress. … Total Nodes: N. Upgraded: K", or
+ * "Node <n> in nodepool degraded: <reason>".
+ */
+export class CapiMachineSet extends KubeObject {
+  protected override get subjectKind(): string {
+    return 'machineset';
+  }
+  /** The NodePool: the `hypershift.openshift.io/nodePool` annotation (`<ns>/<name>`). */
+  get nodePool(): string | undefined {
+    const a = this.annotation(`${hs}/nodePool`);
+    return a ? a.slice(a.indexOf('/') + 1) : this.label('cluster.x-k8s.io/deployment-name');
+  }
+  get targetConfigVersion(): string | undefined {
+    return this.annotation(`${hs}/nodePoolTargetConfigVersion`);
+  }
+  get currentConfigVersion(): string | undefined {
+    return this.annotation(`${hs}/nodePoolCurrentConfigVersion`);
+  }
+  get inPlaceProgress(): string | undefined {
+    return this.annotation(`${hs}/nodePoolUpgradeInProgressTrue`);
+  }
+  get inPlaceFailure(): string | undefined {
+    return this.annotation(`${hs}/nodePoolUpgradeInProgressFalse`);
+  }
+  /** "Total Nodes: N. Upgraded: K" of the progress annotation. */
+  get inPlaceCount(): { total: number; upgraded: number } | undefined {
+    const m = /Total Nodes: (\d+)\. Upgraded: (\d+)/.exec(this.inPlaceProgress ?? '');
+    return m ? { total: Number(m[1]), upgraded: Number(m[2]) } : undefined;
+  }
+  progressAt(): Location {
+    return this.at(
+      'metadata',
+      'annotations',
+      this.inPlaceFailure !== undefined
+        ? `${hs}/nodePoolUpgradeInProgressFalse`
+        : `${hs}/nodePoolUpgradeInProgressTrue`,
+    );
+  }
+}
+
+/** The MachineSet of an InPlace NodePool. */
+export function inPlaceSetOf(part: HostedPart, pool: NodePool): CapiMachineSet | undefined {
+  return part.machineSets?.find((m) => m.nodePool === pool.name && m.name === pool.name);
+}
+/**
+ * The guest ClusterOperators the hosted cluster config operator writes for components that run
+ * in the control-plane namespace: always Available and Upgradeable, so they never say what is
+ * wrong (openshift/enhancements `hypershift/control-plane-upgradeable-condition.md`).
+ */
+export const hostedStubOperators: ReadonlySet<string> = new Set([
+  'kube-apiserver',
+  'kube-controller-manager',
+  'kube-scheduler',
+  'openshift-apiserver',
+  'openshift-controller-manager',
+  'operator-lifecycle-manager-packageserver',
+]);

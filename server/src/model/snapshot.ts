@@ -95,6 +95,11 @@ export interface Snapshot {
   namespaces: string[];
   /** A hosted cluster's management side (HyperShift): the root is its guest part. */
   hosted?: HostedPart;
+  /**
+   * The guest's `kube-system/konnectivity-agent-*` pods, read only when the HostedCluster says
+   * its control plane and workers cannot reach each other.
+   */
+  konnectivityPods?: Pod[];
 }
 
 /** What a Degraded node's machine-config-daemon log adds to its annotations. */

@@ -37,7 +37,11 @@ export const clusterVersionFailing: Rule = {
       'ClusterVersion reports Failing=True; links the operators it names (not for a refused release: that is `clusterversion-update-not-accepted`).',
     impact: 'Update Stalled',
     reads: ['ClusterVersion', 'ClusterOperator'],
-    leadsTo: ['clusterversion-update-incomplete', 'cvo-waiting-on-operator'],
+    leadsTo: [
+      'clusterversion-update-incomplete',
+      'cvo-waiting-on-operator',
+      'hostedcluster-version-failing',
+    ],
   },
   check(s: Snapshot, _context: RuleContext) {
     const cv = s.clusterVersion;

@@ -57,6 +57,9 @@ export const mcoDrainStuck: Rule = {
     explains: [{ rule: 'mcn-phase-stuck', cause: drainCause }],
   },
   check(s: Snapshot, context: RuleContext) {
+    // A hosted cluster has no machine-config operator: its nodes' machine-config annotations are
+    // the InPlace upgrader's, judged by the nodepool rules.
+    if (s.hosted) return [];
     const now = assessmentOf(s, context).now;
     const release = parseRelease(
       s.operators.find((o) => o.name === 'machine-config')?.operatorVersion?.version ??

@@ -46,6 +46,9 @@ export const nodeMcdDegraded: Rule = {
     explains: [{ rule: 'mco-drain-stuck' }, { rule: 'mcn-phase-stuck' }],
   },
   check(s: Snapshot, _context: RuleContext) {
+    // A hosted cluster has no machine-config operator: its nodes' machine-config annotations are
+    // the InPlace upgrader's, judged by the nodepool rules.
+    if (s.hosted) return [];
     return s.nodes.flatMap((n) => {
       const state = n.mcdState;
       if (state !== 'Degraded' && state !== 'Unreconcilable') return [];

@@ -44,7 +44,14 @@ export const nodeNotReady: Rule = {
     impact: 'Update Speed',
     reads: ['Node', 'ClusterOperator'],
     // A master node not ready degrades the static-pod operators (their node controller).
-    leadsTo: [...poolSymptoms, 'control-plane-rollout-stuck', 'operator-pod-failing'],
+    leadsTo: [
+      ...poolSymptoms,
+      'control-plane-rollout-stuck',
+      'operator-pod-failing',
+      // A hosted cluster's worker: its Machine is unhealthy, its NodePool cannot repair or roll.
+      'nodepool-autorepair-blocked',
+      'nodepool-rollout-stuck',
+    ],
   },
   check(s: Snapshot, context: RuleContext) {
     const now = assessmentOf(s, context).now;
@@ -180,11 +187,18 @@ function notReady(
   const poolPart = pool ? `pool ${pool.name}'s` : "its pool's";
   const state = `Ready=${ready.status}${ready.reason ? `, ${clip(ready.reason, 60)}` : ''}`;
   const held = heldFor(ready.lastTransitionTime, s.gatherTime);
+  // A hosted cluster has no pools: the node is its Machine's, the Machine its NodePool's.
+  const machine = s.hosted?.machines.find((m) => m.nodeName === n.name);
+  const holds = s.hosted
+    ? machine
+      ? `; it is Machine ${machine.name} of NodePool ${machine.nodePool ?? '?'}`
+      : ''
+    : `; it counts against ${poolPart} maxUnavailable`;
   const message = fit(
     rebooting
       ? `Node ${n.name} is not ready (${state})${held} while its machine-config daemon updates it` +
           (age !== undefined && age >= rebootMinutes ? ', longer than a reboot takes' : '')
-      : `Node ${n.name} is not ready (${state})${held}; it counts against ${poolPart} maxUnavailable`,
+      : `Node ${n.name} is not ready (${state})${held}${holds}`,
     `Node ${n.name} is not ready (Ready=${ready.status})${held}`,
   );
   const detail = paragraphs(
@@ -192,7 +206,9 @@ function notReady(
       (said ? `: ${said}.` : '.'),
     rebooting
       ? `Its machine-config daemon is moving it to ${n.desiredConfig ?? '?'} (state ${n.mcdState ?? '?'}): a reboot for an update is NotReady for a few minutes; ${rebootMinutes} minutes and more is not a reboot.`
-      : `A node that is not ready counts against ${poolPart} maxUnavailable, so the machine-config rollout waits for it.`,
+      : s.hosted
+        ? `A hosted cluster has no MachineConfigPool: ${machine ? `its Machine ${machine.name} reports it to NodePool ${machine.nodePool ?? '?'} (\`AllNodesHealthy\`), whose rollout waits for it and whose auto-repair, when on, replaces it` : 'no Machine of the dump names it'}.`
+        : `A node that is not ready counts against ${poolPart} maxUnavailable, so the machine-config rollout waits for it.`,
     "Look at the node's conditions and the kubelet's log on the node.",
   );
   const f = finding(

@@ -34,6 +34,9 @@ export const nodeOsUpdateFailed: Rule = {
     explains: [{ rule: 'node-mcd-degraded' }],
   },
   check(s: Snapshot, _context: RuleContext) {
+    // A hosted cluster has no machine-config operator: its nodes' machine-config annotations are
+    // the InPlace upgrader's, judged by the nodepool rules.
+    if (s.hosted) return [];
     const release = parseRelease(s.clusterVersion?.desiredVersion);
     return s.nodes.flatMap((n) => {
       if (n.mcdState !== 'Degraded' && n.mcdState !== 'Unreconcilable') return [];

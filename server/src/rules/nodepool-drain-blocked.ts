@@ -7,7 +7,7 @@
  * does, so the guest's budgets at their limit with a pod on that node are named instead.
  */
 import { plural } from '../core/text';
-import type { CapiMachine } from '../model/hosted';
+import { budgetsAtLimitOn } from '../model/budgetsOnNode';
 import type { Snapshot } from '../model/snapshot';
 import { minutesSince } from './common/ages';
 import { fit, heldFor, paragraphs } from './common/words';
@@ -62,7 +62,8 @@ export const nodePoolDrainBlocked: Rule = {
       const since = m.deletionTimestamp;
       const minutes = minutesSince(since, now);
       const named = blockersIn(draining.message);
-      const blockers = named.length > 0 ? named : budgetsAtLimitOn(s, m);
+      // Before 4.19: the guest's budgets at their limit with a pod on the Machine's node.
+      const blockers = named.length > 0 ? named : budgetsAtLimitOn(s, m.nodeName);
       if (blockers.length === 0 && (minutes === undefined || minutes < drainSlowMinutes)) return [];
       const severity = minutes !== undefined && minutes < drainSlowMinutes ? 'info' : 'warning';
       const node = m.nodeName ? `node ${m.nodeName}` : 'its node';
@@ -131,22 +132,4 @@ export const nodePoolDrainBlocked: Rule = {
 
 function capital(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
-}
-
-/** Before 4.19: the guest's budgets at their limit with a pod on the Machine's node. */
-function budgetsAtLimitOn(s: Snapshot, m: CapiMachine): Blocker[] {
-  if (!m.nodeName) return [];
-  return s.pdbs.flatMap((p) => {
-    if (p.disruptionsAllowed !== 0) return [];
-    const pods = s.budgetPods.get(`${p.namespace ?? ''}/${p.name}`) ?? [];
-    return pods
-      .filter((pod) => pod.node === m.nodeName)
-      .map((pod) => ({
-        namespace: p.namespace ?? '',
-        pod: pod.name,
-        pdb: p.name,
-        needs: p.desiredHealthy ?? -1,
-        has: p.currentHealthy ?? -1,
-      }));
-  });
 }

@@ -12,7 +12,9 @@ import { quoteMaxLength } from '../core/finding';
 import { clip } from '../core/text';
 import { versionOfImage } from '../model/assessment/hosted';
 import type { Condition } from '../model/condition';
-import type { NodePool } from '../model/hosted';
+import { inPlaceSetOf } from '../model/hosted';
+import type { HostedPart, NodePool } from '../model/hosted';
+import type { Finding } from '../core/finding';
 import type { Snapshot } from '../model/snapshot';
 import { fit, heldFor, paragraphs } from './common/words';
 import { assessmentOf, finding, rel } from './rule';
@@ -136,9 +138,63 @@ export const nodePoolUpdateBlocked: Rule = {
           c.lastTransitionTime,
         );
         if (c.message) f.quote = clip(c.message, quoteMaxLength);
+        if (c.reason === 'InplaceUpgradeFailed') return [degradedNode(s, hosted, p, c, f) ?? f];
         return [f];
       }
       return [];
     });
   },
 };
+
+const mco = 'machineconfiguration.openshift.io';
+
+/**
+ * An in-place update stopped on a degraded node: the finding is the node's (its
+ * `machineconfiguration.openshift.io/state` and `reason`, written by the daemon pod the HCCO runs
+ * on it), the NodePool's condition and the MachineSet's annotation its evidence.
+ */
+function degradedNode(
+  s: Snapshot,
+  hosted: HostedPart,
+  p: NodePool,
+  c: Condition,
+  f: Finding,
+): Finding | undefined {
+  const named = /^Node (\S+) in nodepool degraded/.exec(c.message)?.[1];
+  const n =
+    s.nodes.find((x) => x.name === named) ??
+    s.nodes.find(
+      (x) => x.label('hypershift.openshift.io/nodePool') === p.name && x.mcdState === 'Degraded',
+    );
+  if (!n) return undefined;
+  const reason = n.mcdReason || c.message.replace(/^Node \S+ in nodepool degraded: /, '');
+  const set = inPlaceSetOf(hosted, p);
+  // The node and what stopped it first: the reason is what to fix, said short (the MCO's
+  // "unexpected on-disk state validating against <config>: " prefix only says it was a check).
+  const head = `Node ${n.name} is degraded, so the in-place update of NodePool ${p.name} stopped`;
+  const short = reason
+    .replace(/\s+/g, ' ')
+    .replace(/^unexpected on-disk state validating against \S+: /, 'on-disk ');
+  const message = fit(`${head}: ${short}`, head);
+  const detail = paragraphs(
+    f.detail,
+    `The node's \`${mco}/state\` is \`${n.mcdState ?? 'unset'}\`; it runs config \`${n.currentConfig ?? '?'}\` and was asked for \`${n.desiredConfig ?? '?'}\`. The daemon pod's log (\`namespaces/${p.name}-upgrade/pods/machine-config-daemon-${n.name}/\` in the guest part) says what it tried; fix the node (or the NodePool's config) and the upgrader goes on.`,
+  );
+  return {
+    ...f,
+    subject: n.subject,
+    location: n.at('metadata', 'annotations', `${mco}/reason`),
+    message,
+    detail,
+    related: [
+      // The NodePool first: an editor shows the first two related locations.
+      rel(c.location, `NodePool ${p.name} ${c.type}`),
+      set?.inPlaceFailure !== undefined
+        ? rel(set.progressAt(), `MachineSet ${set.name}`)
+        : undefined,
+      rel(n.at('metadata', 'annotations', `${mco}/state`), `node ${n.name} state`),
+      rel(n.at('metadata', 'annotations', `${mco}/reason`), `node ${n.name} reason`),
+      ...f.related,
+    ].filter((r): r is NonNullable<typeof r> => r !== undefined),
+  };
+}

@@ -23,6 +23,12 @@ import { nodePoolUpdateBlocked } from './nodepool-update-blocked';
 import { hostedClusterUpdateBlocked } from './hostedcluster-update-blocked';
 import { hostedControlPlaneComponentFailing } from './hosted-control-plane-component-failing';
 import { hostedEtcdUnavailable } from './hosted-etcd-unavailable';
+import { nodePoolInPlaceDrainStuck } from './nodepool-inplace-drain-stuck';
+import { hostedClusterInstallReleaseChanged } from './hostedcluster-install-release-changed';
+import { hostedClusterKonnectivityDown } from './hostedcluster-konnectivity-down';
+import { hostedClusterVersionFailing } from './hostedcluster-version-failing';
+import { nodePoolAutorepairBlocked } from './nodepool-autorepair-blocked';
+import { nodePoolRolloutStuck } from './nodepool-rollout-stuck';
 import { nodeOndiskDrift } from './node-ondisk-drift';
 import { nodeOsUpdateFailed } from './node-os-update-failed';
 import { nodeVersionSkew } from './node-version-skew';
@@ -60,7 +66,13 @@ export const rules: readonly Rule[] = [
   hostedEtcdUnavailable,
   nodePoolUpdateBlocked,
   nodePoolDrainBlocked,
+  nodePoolInPlaceDrainStuck,
   nodePoolMachineNotJoining,
+  nodePoolRolloutStuck,
+  nodePoolAutorepairBlocked,
+  hostedClusterVersionFailing,
+  hostedClusterKonnectivityDown,
+  hostedClusterInstallReleaseChanged,
   nodeNotReady,
   nodeVersionSkew,
   controlPlaneRolloutStuck,

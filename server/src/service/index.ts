@@ -25,7 +25,7 @@ export { cacheLimitsFrom, ParsedFileCache } from '../gather/fileCache';
 export { ReadPool, readPoolOf } from '../gather/readPool';
 export type { ReadMode } from '../gather/fileCache';
 export { buildIndex, filesOf, podLogFiles } from '../gather/gatherIndex';
-export { placeInRoot } from '../gather/hostedIndex';
+export { controlPlaneNamespace, placeInRoot } from '../gather/hostedIndex';
 export type { IndexedFile } from '../gather/gatherIndex';
 export { logNotes } from '../gather/notes';
 

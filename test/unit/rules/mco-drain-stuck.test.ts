@@ -8,7 +8,7 @@ import type { Snapshot } from '../../../server/src/model/snapshot';
 import { mcoDrainStuck } from '../../../server/src/rules/mco-drain-stuck';
 import { withAlerts } from '../../support/alerts';
 import { copyFixture } from '../../support/copyFixture';
-import { healthyUpdates, mustGatherRoot, samples, updates } from '../../support/fixtures';
+import { healthyUpdates, hosted, mustGatherRoot, samples, updates } from '../../support/fixtures';
 import { loadFixture } from '../../support/snapshot';
 import { warningEvent } from '../../support/events';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
@@ -186,6 +186,10 @@ async function inventoryGathered(): Promise<Snapshot> {
 
 ruleTester(mcoDrainStuck, {
   valid: [
+    {
+      name: "stays quiet on a hosted cluster's InPlace drain (no machine-config operator: nodepool-inplace-drain-stuck's)",
+      snapshot: snapshotOf(hosted.inPlaceDrainStuck),
+    },
     { name: 'stays quiet on a healthy 4.10 cluster', snapshot: snapshotOf(samples.healthy) },
     ...healthyUpdates.map(([name, path]) => ({
       name: `stays quiet on the healthy in-progress update ${name} (short drains, no refused eviction)`,

@@ -2,7 +2,7 @@ import type { RelatedLocation } from '../../../server/src/core/finding';
 import type { Json } from '../../../server/src/model/access';
 import type { Snapshot } from '../../../server/src/model/snapshot';
 import { nodeMcdDegraded } from '../../../server/src/rules/node-mcd-degraded';
-import { samples, updates } from '../../support/fixtures';
+import { hosted, samples, updates } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 import type { ExpectedFinding } from '../../support/ruleTester';
 
@@ -25,7 +25,13 @@ const unknownReason =
 const node = (s: Snapshot, name: string) => s.nodes.find((n) => n.name === name)!;
 
 ruleTester(nodeMcdDegraded, {
-  valid: [{ name: 'stays quiet on a healthy cluster', snapshot: snapshotOf(samples.healthy) }],
+  valid: [
+    { name: 'stays quiet on a healthy cluster', snapshot: snapshotOf(samples.healthy) },
+    {
+      name: "stays quiet on a hosted cluster's degraded InPlace node (no pools: nodepool-update-blocked's)",
+      snapshot: snapshotOf(hosted.inPlaceDegraded),
+    },
+  ],
   invalid: [
     {
       name: 'quotes an unknown reason in the message, cut to 80 characters, and whole in the detail',

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { Json } from '../../../server/src/model/access';
 import type { Snapshot } from '../../../server/src/model/snapshot';
 import { nodeOndiskDrift } from '../../../server/src/rules/node-ondisk-drift';
-import { healthyUpdates, samples, updates } from '../../support/fixtures';
+import { healthyUpdates, hosted, samples, updates } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
 
 const mco = 'machineconfiguration.openshift.io/';
@@ -30,6 +30,10 @@ const healthy = [['healthy-4.10', samples.healthy] as const, ...healthyUpdates];
 
 ruleTester(nodeOndiskDrift, {
   valid: [
+    {
+      name: "stays quiet on a hosted cluster's degraded InPlace node (its daemon is the upgrader's)",
+      snapshot: snapshotOf(hosted.inPlaceDegraded),
+    },
     ...healthy.map(([name, path]) => ({
       name: `no error on ${name}`,
       snapshot: snapshotOf(path),

@@ -67,8 +67,49 @@ ruleTester(nodePoolUpdateBlocked, {
       ],
     },
     {
-      name: 'says an in-place update stopped on a degraded node',
+      name: 'titles an in-place update stopped on a degraded node by the node (the generated dump)',
+      snapshot: snapshotOf(hosted.inPlaceDegraded),
+      findings: [
+        {
+          severity: 'error',
+          subject: 'node/ip-10-0-141-27.us-east-2.compute.internal',
+          message: [
+            /^Node ip-10-0-141-27\S* is degraded, so the in-place update of NodePool prod-workers stopped: on-disk content mismatch for file "\/etc\/chrony\.conf"$/m,
+            /`UpdatingConfig=False` \(`InplaceUpgradeFailed`\)/,
+            /content mismatch for file/,
+            /state` is `Degraded`/,
+            /prod-workers-upgrade\/pods\/machine-config-daemon-ip-10-0-141-27/,
+          ],
+          location: (s) =>
+            s.nodes
+              .find((n) => n.name.startsWith('ip-10-0-141-27'))!
+              .at('metadata', 'annotations', 'machineconfiguration.openshift.io/reason'),
+          related: [
+            (r) => r.message === 'NodePool prod-workers UpdatingConfig',
+            (r) => r.message === 'MachineSet prod-workers',
+            (r) => /^node \S+ state$/.test(r.message),
+            (r) => /^node \S+ reason$/.test(r.message),
+          ],
+        },
+      ],
+    },
+    {
+      name: 'names the node the condition names when the guest holds it',
       snapshot: snapshotOf(hosted.drainBlocked, inPlaceDegraded),
+      findings: [
+        {
+          severity: 'error',
+          subject: 'node/ip-10-0-137-64.us-east-2.compute.internal',
+          message:
+            /^Node ip-10-0-137-64\S* is degraded, so the in-place update of NodePool prod-workers stopped/,
+        },
+      ],
+    },
+    {
+      name: 'stays on the NodePool when the degraded node is not in the guest part',
+      snapshot: snapshotOf(hosted.drainBlocked, inPlaceDegraded, (s) => {
+        s.nodes.length = 0;
+      }),
       findings: [
         {
           severity: 'error',

@@ -15,7 +15,7 @@ export const getTool = defineTool({
   name: 'mustgather_get',
   title: 'Get an object',
   description:
-    'One object of the must-gather as YAML (metadata.managedFields dropped), by subject as findings name it: co/machine-config, mcp/worker, node/<name>, cv/version, mc/<name>, mcn/<node>, pdb/<namespace>/<name>, pod/<namespace>/<name>, deploy/<namespace>/<name>, cm/<namespace>/<name>, ns/<name>. Or a whole YAML/JSON file by its path relative to the must-gather (as findings and evidence give it). Only files inside the must-gather are read: a name with "..", an absolute path or a link leading out of the gather is refused.',
+    'One object of the must-gather as YAML (metadata.managedFields dropped), by subject as findings name it: co/machine-config, mcp/worker, node/<name>, cv/version, mc/<name>, mcn/<node>, pdb/<namespace>/<name>, pod/<namespace>/<name>, deploy/<namespace>/<name>, cm/<namespace>/<name>, ns/<name>; of a hosted cluster (a hypershift dump) hc/<namespace>/<name>, np/<namespace>/<name>, machine/<control-plane namespace>/<name>. Or a whole YAML/JSON file by its path relative to the must-gather (as findings and evidence give it; the management files of a hosted cluster as ../namespaces/…). Only files inside the must-gather are read: a name with "..", an absolute path or a link leading out of the gather is refused.',
   input: {
     type: 'object',
     properties: {
@@ -47,7 +47,7 @@ export const getTool = defineTool({
       const o = await findObject(a, s, gathers.limits);
       found = { subject: s.subject, file: o.file, pointer: o.pointer, values: [o.value] };
     } else {
-      const rel = relativePath(args.file as string);
+      const rel = relativePath(args.file as string, g.boundary);
       if (!/\.(ya?ml|json)$/i.test(rel))
         throw new Refusal(
           `${rel} is not a .yaml, .yml or .json file: read logs with mustgather_logs`,

@@ -7,8 +7,8 @@ import { newerMinor } from '../../model/release';
 import { ago } from '../../core/text';
 import { clipped, code, sections, text } from '../../core/markdown';
 import type { Condition } from '../../model/condition';
-import { versionOfImage } from '../../model/assessment/hosted';
-import { machinesOf } from '../../model/hosted';
+import { versionOfImage, versionOfRelease } from '../../model/assessment/hosted';
+import { inPlaceSetOf, machinesOf } from '../../model/hosted';
 import type { CapiMachine, HostedCluster, HostedPart, NodePool } from '../../model/hosted';
 import { conditionAt, conditionTable } from './conditions';
 
@@ -108,7 +108,8 @@ export function nodePoolHover(
 ): string | undefined {
   if (path[0] !== 'status' && !(path[0] === 'spec' && path[1] === 'release')) return undefined;
   const cp = part.cluster.completedVersion;
-  const target = pool.targetVersion ?? versionOfImage(pool.releaseImage);
+  const target =
+    pool.targetVersion ?? versionOfImage(pool.releaseImage) ?? versionOfRelease(part.cluster, pool);
   const machines = machinesOf(part, pool);
   const deleting = machines.filter((m) => m.deletionTimestamp).length;
   const skew =
@@ -119,12 +120,25 @@ export function nodePoolHover(
   return sections(
     `**NodePool ${code(pool.name)}** (${pool.upgradeType ?? 'upgrade type not set'}): ${pool.version ?? 'no version yet'}${pool.updating ? ` → ${target ?? '?'} (updating)` : ''}; ${machines.length} machines${deleting ? `, ${deleting} being deleted` : ''}`,
     skew,
+    inPlaceLine(part, pool),
     row(hovered, poolExpected),
     path[1] === 'conditions'
       ? conditionTable(pool.conditions, poolExpected, gatherTime, hovered)
       : undefined,
     explained,
   );
+}
+
+/** An InPlace NodePool's progress, as its MachineSet carries it (the in-place upgrader's annotations). */
+function inPlaceLine(part: HostedPart, pool: NodePool): string | undefined {
+  const set = pool.upgradeType === 'InPlace' ? inPlaceSetOf(part, pool) : undefined;
+  if (!set) return undefined;
+  if (set.inPlaceFailure !== undefined)
+    return `In place: stopped (MachineSet ${code(set.name)}): ${text(clipped(set.inPlaceFailure, 300))}`;
+  const c = set.inPlaceCount;
+  return c
+    ? `In place: ${c.upgraded} of ${c.total} nodes updated to config ${code(set.targetConfigVersion ?? '?')} (MachineSet ${code(set.name)})`
+    : undefined;
 }
 
 export function machineHover(

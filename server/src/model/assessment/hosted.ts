@@ -6,8 +6,9 @@
 import { newerMinor } from '../release';
 import type { Location } from '../../core/finding';
 import type { Condition } from '../condition';
-import type { HostedPart, NodePool, UpgradeType } from '../hosted';
-import { machinesOf } from '../hosted';
+import type { ControlPlaneStatus } from './types';
+import type { HostedCluster, HostedPart, NodePool, UpgradeType } from '../hosted';
+import { inPlaceSetOf, machinesOf } from '../hosted';
 
 interface HostedControlPlaneStatus {
   name: string;
@@ -26,6 +27,11 @@ interface HostedControlPlaneStatus {
   /** `Progressing`, as the HostedCluster reports it (False `Blocked` stops an update). */
   progressing?: Condition;
   available?: Condition;
+  /**
+   * `ClusterVersionSucceeding` when False: the guest CVO's `Failing`, its status inverted (what
+   * holds the control plane's update, in the CVO's words).
+   */
+  failing?: Condition;
   evidence: Location;
 }
 
@@ -69,31 +75,43 @@ export function assessHosted(part: HostedPart): HostedAssessment {
       completedAt: latest?.completionTime,
       progressing: hc.condition('Progressing'),
       available: hc.condition('Available'),
+      failing: failingOf(hc.condition('ClusterVersionSucceeding')),
     }),
   };
   return {
     controlPlane,
-    nodePools: part.nodePools.map((p) => nodePoolStatus(part, p, hc.completedVersion)),
+    nodePools: part.nodePools.map((p) => nodePoolStatus(part, p, hc)),
   };
 }
 
-function nodePoolStatus(part: HostedPart, p: NodePool, cpVersion?: string): NodePoolStatus {
+function nodePoolStatus(part: HostedPart, p: NodePool, hc: HostedCluster): NodePoolStatus {
+  const cpVersion = hc.completedVersion;
   const machines = machinesOf(part, p);
   const deleting = machines.filter((m) => m.deletionTimestamp !== undefined);
-  const updating = p.updating;
-  const rollout = p.condition('UpdatingVersion') ?? p.condition('UpdatingConfig');
+  // An in-place rollout stopped on a degraded node is still under way: it has not finished.
+  const failed = ['UpdatingVersion', 'UpdatingConfig']
+    .map((t) => p.condition(t))
+    .find((c) => c?.status === 'False' && c.reason === 'InplaceUpgradeFailed');
+  const updating = p.updating || failed !== undefined;
+  const rollout = failed ?? p.condition('UpdatingVersion') ?? p.condition('UpdatingConfig');
   const started = updating ? rollout?.lastTransitionTime : undefined;
-  // Replace: the machines made since the rollout began run the new release; InPlace reports
-  // its count in the UpdatingVersion message ("Total Nodes: N. Upgraded: K").
-  const inPlace = /Total Nodes: (\d+)\. Upgraded: (\d+)/.exec(rollout?.message ?? '');
+  // Replace: the machines made since the rollout began run the new release; InPlace: the
+  // MachineSet's annotation (copied into the condition) counts them ("Total Nodes: N. Upgraded: K").
+  const set = p.upgradeType === 'InPlace' ? inPlaceSetOf(part, p) : undefined;
+  const counted = /Total Nodes: (\d+)\. Upgraded: (\d+)/.exec(rollout?.message ?? '');
+  const inPlace =
+    set?.inPlaceCount ??
+    (counted ? { total: Number(counted[1]), upgraded: Number(counted[2]) } : undefined);
   const alive = machines.filter((m) => m.deletionTimestamp === undefined);
   const updated = !updating
     ? alive.length
     : inPlace
-      ? Number(inPlace[2])
-      : alive.filter((m) => started && (m.creationTimestamp?.getTime() ?? 0) >= started.getTime())
-          .length;
-  const target = p.targetVersion ?? versionOfImage(p.releaseImage);
+      ? inPlace.upgraded
+      : failed
+        ? 0
+        : alive.filter((m) => started && (m.creationTimestamp?.getTime() ?? 0) >= started.getTime())
+            .length;
+  const target = p.targetVersion ?? versionOfImage(p.releaseImage) ?? versionOfRelease(hc, p);
   const ready = p.condition('Ready');
   const message =
     (updating ? rollout?.message : undefined) ??
@@ -103,13 +121,15 @@ function nodePoolStatus(part: HostedPart, p: NodePool, cpVersion?: string): Node
     name: p.name,
     updating,
     machines: {
-      total: inPlace && updating ? Number(inPlace[1]) : alive.length,
+      total: inPlace && updating ? inPlace.total : alive.length,
       updated,
       deleting: deleting.length,
     },
     ahead: newerMinor(target, cpVersion),
     message,
-    evidence: (updating ? rollout?.location : undefined) ?? p.at('status'),
+    evidence:
+      (updating ? (set?.inPlaceCount ? set.progressAt() : rollout?.location) : undefined) ??
+      p.at('status'),
     ...defined({
       upgradeType: p.upgradeType,
       version: p.version,
@@ -117,6 +137,19 @@ function nodePoolStatus(part: HostedPart, p: NodePool, cpVersion?: string): Node
       since: started,
     }),
   };
+}
+
+/** A NodePool's release by digest: the control plane's version of the same image, if it ran it. */
+export function versionOfRelease(hc: HostedCluster, p: NodePool): string | undefined {
+  const image = p.releaseImage;
+  if (!image) return undefined;
+  if (image === hc.desiredImage) return hc.desiredVersion;
+  return hc.history.find((h) => h.image === image)?.version;
+}
+
+/** The inverted condition when it says the CVO fails (False), else nothing. */
+function failingOf(c: Condition | undefined): Condition | undefined {
+  return c?.status === 'False' ? c : undefined;
 }
 
 /** The version in a release image's tag (`…/ocp-release:4.19.9-x86_64`); none for a digest. */
@@ -128,5 +161,44 @@ export function versionOfImage(image: string | undefined): string | undefined {
 function defined<T extends object>(o: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as {
     [K in keyof T]?: Exclude<T[K], undefined>;
+  };
+}
+
+/**
+ * A hosted cluster whose guest part is missing has no ClusterVersion, but its HostedCluster's
+ * `status.version` is that ClusterVersion's status, copied by the operators (hypershift
+ * `hcpstatus.go`): where the control plane's update stands comes from it, its evidence on the
+ * HostedCluster's file, and the operators stay unknown.
+ */
+export function controlPlaneFromHostedCluster(
+  part: HostedPart,
+  cp: ControlPlaneStatus,
+  now: Date | undefined,
+): ControlPlaneStatus {
+  const hc = part.cluster;
+  const [latest, previous] = hc.history;
+  if (!latest) return cp;
+  const completedAt = latest.state === 'Completed' ? latest.completionTime : undefined;
+  const end = completedAt ?? now;
+  const target = latest.version || hc.desiredVersion;
+  const missing = `HostedCluster ${hc.name}'s status.version (its guest part is missing from the dump, so its operators and nodes are unknown)`;
+  const partial = latest.state === 'Partial';
+  return {
+    ...cp,
+    assessment: partial ? 'Progressing' : 'NotUpdating',
+    target,
+    from: previous?.version,
+    fromIncomplete: previous?.state === 'Partial',
+    lastCompleted: hc.history.slice(1).find((h) => h.state === 'Completed')?.version,
+    startedAt: latest.startedTime,
+    completedAt,
+    durationSeconds:
+      latest.startedTime && end
+        ? Math.max(0, Math.round((end.getTime() - latest.startedTime.getTime()) / 1000))
+        : undefined,
+    reason: partial
+      ? `Updating to ${target ?? '?'}${previous ? ` from ${previous.version}` : ''}, per ${missing}.`
+      : `The control plane runs ${target ?? '?'}${completedAt ? ` (Completed at ${completedAt.toISOString().replace(/\.\d+Z$/, 'Z')})` : ''}, per ${missing}.`,
+    evidence: latest.location,
   };
 }

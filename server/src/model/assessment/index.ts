@@ -8,7 +8,7 @@ import { controlPlaneStatus, migratingArchitecture } from './controlPlane';
 import { nodeStatus, sortNodes } from './nodes';
 import { poolStatus } from './pools';
 import type { NodeStatus, UpdateAssessment } from './types';
-import { assessHosted } from './hosted';
+import { assessHosted, controlPlaneFromHostedCluster } from './hosted';
 
 export function assessUpdate(s: Snapshot): UpdateAssessment {
   const now = s.gatherTime ?? latestTransition(s);
@@ -25,9 +25,12 @@ export function assessUpdate(s: Snapshot): UpdateAssessment {
     else byPool.set(pool?.name ?? '', [status]);
   }
   const masters = sortNodes(byPool.get('master') ?? []);
+  const cp = controlPlaneStatus(s, now, masters, all);
   return {
     now,
-    controlPlane: controlPlaneStatus(s, now, masters, all),
+    // A hosted cluster without its guest part: its HostedCluster holds the version's status.
+    controlPlane:
+      s.hosted && !s.clusterVersion ? controlPlaneFromHostedCluster(s.hosted, cp, now) : cp,
     pools: s.pools
       .filter((p) => p.name !== 'master')
       .map((p) => poolStatus(p, sortNodes(byPool.get(p.name) ?? []))),

@@ -10,6 +10,8 @@ export const clusterSymptoms = [
   'clusterversion-update-incomplete',
   'clusterversion-slow-operator',
   'cvo-waiting-on-operator',
+  // A hosted cluster's HostedCluster copies its CVO's Failing (ClusterVersionSucceeding=False).
+  'hostedcluster-version-failing',
 ] as const;
 
 /** What any ClusterOperator shows when something under it fails. */
