@@ -352,8 +352,8 @@ describe('bounds on the pods of unhealthy operators', () => {
       }
       assert.equal(
         failures,
-        6,
-        'the crash loop, the pull failure and the OOM kill of the fixtures, and the three made here',
+        9,
+        "the crash loop, the pull failure and the OOM kill of the fixtures, hosted-konnectivity-down's three crash-looping konnectivity agents, and the three made here",
       );
     } finally {
       tree.remove();

@@ -8,7 +8,8 @@ import { controlPlaneStatus, migratingArchitecture } from './controlPlane';
 import { nodeStatus, sortNodes } from './nodes';
 import { poolStatus } from './pools';
 import type { NodeStatus, UpdateAssessment } from './types';
-import { assessHosted, controlPlaneFromHostedCluster } from './hosted';
+import { controlPlaneFromHostedCluster } from './guestlessControlPlane';
+import { assessHosted } from './hosted';
 
 export function assessUpdate(s: Snapshot): UpdateAssessment {
   const now = s.gatherTime ?? latestTransition(s);
