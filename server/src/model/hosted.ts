@@ -177,9 +177,24 @@ export interface HostedPart {
   strayNodePools?: string[];
 }
 
+/** The Machines by NodePool, grouped once per part (20 NodePools of 500 Machines, asked by several rules). */
+const byPool = new WeakMap<HostedPart, Map<string, CapiMachine[]>>();
+
 /** A NodePool's Machines (by the MachineDeployment/MachineSet name HyperShift gives them). */
 export function machinesOf(part: HostedPart, pool: NodePool): CapiMachine[] {
-  return part.machines.filter((m) => m.nodePool === pool.name);
+  let groups = byPool.get(part);
+  if (!groups) {
+    groups = new Map();
+    for (const m of part.machines) {
+      const name = m.nodePool;
+      if (name === undefined) continue;
+      const group = groups.get(name);
+      if (group) group.push(m);
+      else groups.set(name, [m]);
+    }
+    byPool.set(part, groups);
+  }
+  return [...(groups.get(pool.name) ?? [])];
 }
 
 const hs = 'hypershift.openshift.io';
