@@ -33,13 +33,22 @@ export async function loadHosted(
   const stray = pools
     .filter((p) => p.clusterName !== h.name && !existsSync(hcFile(p.clusterName ?? '')))
     .map((p) => `${p.name} -> ${p.clusterName ?? '(none)'}`);
+  // NodePools of other HostedClusters of the namespace are theirs.
+  const nodePools = pools.filter((p) => p.clusterName === h.name);
+  // The drainer's log says why an in-place update's drain fails: read only while one updates.
+  const inPlaceUpdating = nodePools.some((p) => p.upgradeType === 'InPlace' && p.updating);
   return {
     cluster,
-    // NodePools of other HostedClusters of the namespace are theirs.
-    nodePools: pools.filter((p) => p.clusterName === h.name),
+    nodePools,
     machines,
     machineSets,
     ...(stray.length > 0 ? { strayNodePools: stray } : {}),
-    controlPlane: await loadControlPlane(ctx, index, cluster.controlPlaneNamespace, cluster.name),
+    controlPlane: await loadControlPlane(
+      ctx,
+      index,
+      cluster.controlPlaneNamespace,
+      cluster.name,
+      inPlaceUpdating,
+    ),
   };
 }

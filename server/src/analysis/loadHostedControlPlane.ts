@@ -17,6 +17,7 @@ import {
 import type { ControlPlane } from '../model/hostedControlPlane';
 import { maxWarningEvents, newestFirst, readEvents } from '../model/events';
 import type { KubeEvent } from '../model/events';
+import { hostedDrainFailures } from '../model/hostedDrainLog';
 import { errorTail } from '../model/logTail';
 import { Pod } from '../model/pod';
 import { Workload } from '../model/workload';
@@ -32,6 +33,7 @@ export async function loadControlPlane(
   index: GatherIndex,
   namespace: string,
   hcpName: string,
+  inPlaceUpdating = false,
 ): Promise<ControlPlane> {
   const here = (group: string, plural: string): IndexedFile[] =>
     filesOf(index, group, plural).filter((f) => f.resource.namespace === namespace);
@@ -66,6 +68,7 @@ export async function loadControlPlane(
   const hcp = hcps.find((h) => h.name === hcpName) ?? hcps[0];
   if (hcp) cp.hcp = hcp;
   await readFailingLogs(ctx, index, cp);
+  if (inPlaceUpdating) await readDrainerLog(ctx, index, cp);
   if (failingControlPlanePods(cp).length > 0 || pendingEtcdClaims(cp).length > 0)
     cp.events = await readWarnings(ctx, here('core', 'events'));
   return cp;
@@ -85,6 +88,27 @@ async function readWarnings(ctx: LoadContext, files: IndexedFile[]): Promise<Kub
     if (read.ok) out.push(...read.events);
   }
   return newestFirst(out).slice(0, maxWarningEvents);
+}
+
+/** The hosted cluster config operator's current log, for its drainer's failures (InPlace NodePools). */
+async function readDrainerLog(ctx: LoadContext, index: GatherIndex, cp: ControlPlane) {
+  const operator = 'hosted-cluster-config-operator';
+  const pods = cp.pods
+    .filter((p) => p.name.startsWith(`${operator}-`))
+    .map((p) => ({
+      namespace: cp.namespace,
+      pod: p.name,
+      containers: p.containers.map((c) => c.name),
+    }));
+  for (const { container: c, files } of flatContainerLogs(index.logs, pods)) {
+    const file = files.find((f) => f.instance !== 'previous');
+    if (c.container !== operator || !file) continue;
+    const text = await readLogText(ctx, index, file.path);
+    if (text === undefined) continue;
+    const failures = hostedDrainFailures(text);
+    if (failures.size > 0) cp.drainLog = { file: file.path, failures };
+    return;
+  }
 }
 
 /** The last error lines of each failing container's flat log, the previous run's when there is one. */

@@ -10,6 +10,7 @@
 import { arr, rec, str } from './access';
 import { findCondition, readConditions } from './condition';
 import type { Condition } from './condition';
+import type { HostedDrainFailures } from './hostedDrainLog';
 import type { KubeEvent } from './events';
 import { KubeObject } from './kubeObject';
 import type { Pod } from './pod';
@@ -83,6 +84,8 @@ export interface ControlPlane {
   logTails: Map<string, { file: string; previous: boolean; lines: TailLine[] }>;
   /** The namespace's Warning events, newest first: read only when something in it fails. */
   events: KubeEvent[];
+  /** The drainer's failures in the hosted cluster config operator's log, by guest node: read only while an InPlace NodePool updates. */
+  drainLog?: { file: string; failures: Map<string, HostedDrainFailures> };
 }
 
 /**

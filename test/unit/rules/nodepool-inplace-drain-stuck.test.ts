@@ -24,6 +24,10 @@ const cordonedMinutesAgo = (m: number) => (s: Snapshot) => {
 const noBudgets = (s: Snapshot) => {
   s.pdbs.length = 0;
 };
+/** A dump without the hosted cluster config operator's log (or one that names no failure). */
+const noDrainerLog = (s: Snapshot) => {
+  delete s.hosted!.controlPlane!.drainLog;
+};
 
 ruleTester(nodePoolInPlaceDrainStuck, {
   valid: [
@@ -63,7 +67,8 @@ ruleTester(nodePoolInPlaceDrainStuck, {
             /desiredDrain: drain-/,
             /lastAppliedDrain: uncordon-/,
             /pod shop\/cart-db-0 \(PodDisruptionBudget cart-db needs 2 healthy pods and has 2, 0 disruptions allowed\)/,
-            /namespaces\/clusters-prod\/core\/pods\/logs\/hosted-cluster-config-operator-\*-hosted-cluster-config-operator\.log/,
+            /drainer has failed 74 attempts on this node since 2025-09-17T06:26:34\.000Z/,
+            /drain failed: failed to drain node ip-10-0-137-64\S*: \[error when evicting pods\/"cart-db-0" -n "shop": global timeout reached: 90s\]/,
           ],
           location: (s) => draining(s).at('metadata', 'annotations', `${mco}/desiredDrain`),
           related: [
@@ -72,13 +77,33 @@ ruleTester(nodePoolInPlaceDrainStuck, {
             (r) => /desiredDrain$/.test(r.message),
             (r) => /lastAppliedDrain$/.test(r.message),
             (r) => /cordoned$/.test(r.message),
+            // The drainer's newest failure, a line of its flat log in the management part.
+            (r) =>
+              r.message === 'hosted-cluster-config-operator: drain failed 74×' &&
+              /\/core\/pods\/logs\/hosted-cluster-config-operator-[a-z0-9]+-[a-z0-9]+-hosted-cluster-config-operator\.log$/.test(
+                r.file,
+              ),
           ],
         },
       ],
     },
     {
-      name: 'names the node when no budget holds it, after ten minutes',
+      name: "names the pod the drainer's log names when no budget of the guest is at its limit",
       snapshot: snapshotOf(hosted.inPlaceDrainStuck, noBudgets),
+      findings: [
+        {
+          severity: 'warning',
+          subject: 'pod/shop/cart-db-0',
+          message: [
+            /^Pod shop\/cart-db-0 blocks the drain of node ip-10-0-137-64\S* for 1h5\dm: InPlace NodePool prod-workers cannot update it\n/,
+            /No PodDisruptionBudget of the guest is at its limit/,
+          ],
+        },
+      ],
+    },
+    {
+      name: 'names the node when neither a budget nor the log names a pod, after ten minutes',
+      snapshot: snapshotOf(hosted.inPlaceDrainStuck, noBudgets, noDrainerLog),
       findings: [
         {
           severity: 'warning',
@@ -86,6 +111,7 @@ ruleTester(nodePoolInPlaceDrainStuck, {
           message: [
             /^Node ip-10-0-137-64\S* has not drained for 1h5\dm: InPlace NodePool prod-workers cannot update it\n/,
             /No PodDisruptionBudget of the guest is at its limit/,
+            /namespaces\/clusters-prod\/core\/pods\/logs\/hosted-cluster-config-operator-\*-hosted-cluster-config-operator\.log/,
           ],
         },
       ],
