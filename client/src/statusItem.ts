@@ -8,6 +8,7 @@ import { sep } from 'node:path';
 import * as vscode from 'vscode';
 import { markdownText, summaryLine, summaryNotes } from '../../server/src/protocol/messages';
 import type { StatusParams, StatusReport } from '../../server/src/protocol/messages';
+import { hostedLines } from './upgradeStatus/hosted';
 import { iconOf, rootLabel, statusText, statusTone } from './upgradeStatus/treeModel';
 import { viewId } from './upgradeStatus/view';
 
@@ -75,6 +76,7 @@ export class StatusItem implements vscode.Disposable {
       para([
         `${rootLabel(r)}${found === undefined ? '' : `, ${found} finding${found === 1 ? '' : 's'}`}`,
         r.controlPlane.reason,
+        ...(r.hosted ? hostedLines(r.hosted) : []),
         summaryLine(r.summary),
         ...summaryNotes(r.summary).map((n) => `note: ${n}`),
         r.place ?? r.root,

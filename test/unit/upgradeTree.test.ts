@@ -11,6 +11,7 @@ import {
   statusTone,
   statusTree,
 } from '../../client/src/upgradeStatus/treeModel';
+import { hostedLines } from '../../client/src/upgradeStatus/hosted';
 import type { TreeItemModel } from '../../client/src/upgradeStatus/item';
 import type { NodeReport, StatusReport } from '../../server/src/core/updateStatus';
 import type { RootRecommendReport } from '../../server/src/core/recommend';
@@ -368,5 +369,28 @@ describe('Upgrade Status tree model: a hosted cluster (issue 45)', () => {
     // Before the guest's own control-plane item, which reads the guest's ClusterVersion.
     const labels = root!.children.map((c) => c.label);
     assert.ok(labels.indexOf('NodePool prod-workers (Replace)') < labels.indexOf('Control plane'));
+  });
+
+  it('tells the status bar the NodePools still updating after the control plane, and lists them in its tooltip', () => {
+    const r = report(hosted.drainBlocked).roots[0]!;
+    assert.equal(statusText(r), '4.19.9 · Not updating · 1 of 1 NodePools updating');
+    assert.deepEqual(hostedLines(r.hosted!), [
+      'Hosted control plane clusters/prod: Completed 4.19.9',
+      'NodePool prod-workers: 4.18.22 → 4.19.9 · 1/3 machines · 1 deleting',
+    ]);
+    const settled = report(hosted.healthy).roots[0]!;
+    assert.equal(statusText(settled), '4.18.22 · Not updating');
+  });
+
+  it('lists at most ten NodePools in the tooltip, and how many more', () => {
+    const r = report(hosted.drainBlocked).roots[0]!;
+    const pool = r.hosted!.nodePools[0]!;
+    const many = {
+      ...r.hosted!,
+      nodePools: Array.from({ length: 14 }, (_, i) => ({ ...pool, name: `pool-${i}` })),
+    };
+    const lines = hostedLines(many);
+    assert.equal(lines.length, 12);
+    assert.equal(lines[11], 'and 4 more NodePools');
   });
 });

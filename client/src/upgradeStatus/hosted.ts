@@ -6,6 +6,40 @@ import type { HostedReport } from '../../../server/src/protocol/messages';
 import { iconOf } from './item';
 import type { Tone, TreeItemModel } from './item';
 
+type NodePoolReport = HostedReport['nodePools'][number];
+
+function controlPlaneText(h: HostedReport): string {
+  const cp = h.controlPlane;
+  return cp.state === 'Partial'
+    ? `updating ${cp.version ?? '?'} → ${cp.target ?? '?'}`
+    : `${cp.state ?? 'no history'} ${cp.version ?? cp.target ?? ''}`.trim();
+}
+
+function nodePoolText(p: NodePoolReport): string {
+  const m = p.machines;
+  return p.updating
+    ? `${p.version ?? '?'} → ${p.target ?? '?'} · ${m.updated}/${m.total} machines${m.deleting ? ` · ${m.deleting} deleting` : ''}`
+    : `${p.version ?? 'no version yet'} · ${m.total} machines`;
+}
+
+/** `1 of 20 NodePools updating`, for the status bar: NodePools update after the control plane. */
+export function nodePoolsUpdating(h: HostedReport): string | undefined {
+  const n = h.nodePools.filter((p) => p.updating).length;
+  return n > 0 ? `${n} of ${h.nodePools.length} NodePools updating` : undefined;
+}
+
+/** One line for the control plane and one per NodePool (at most `max`), for the status bar's tooltip. */
+export function hostedLines(h: HostedReport, max = 10): string[] {
+  const cp = h.controlPlane;
+  const pools = h.nodePools.slice(0, max).map((p) => `NodePool ${p.name}: ${nodePoolText(p)}`);
+  const more = h.nodePools.length - max;
+  return [
+    `Hosted control plane ${cp.namespace}/${cp.name}: ${controlPlaneText(h)}`,
+    ...pools,
+    ...(more > 0 ? [`and ${more} more NodePools`] : []),
+  ];
+}
+
 export function hostedItems(parent: string, h: HostedReport): TreeItemModel[] {
   const cp = h.controlPlane;
   const id = `${parent}/hosted`;
@@ -15,9 +49,7 @@ export function hostedItems(parent: string, h: HostedReport): TreeItemModel[] {
   const controlPlane: TreeItemModel = {
     id: `${id}/control-plane`,
     label: `Hosted control plane ${cp.namespace}/${cp.name}`,
-    description: partial
-      ? `updating ${cp.version ?? '?'} → ${cp.target ?? '?'}`
-      : `${cp.state ?? 'no history'} ${cp.version ?? cp.target ?? ''}`.trim(),
+    description: controlPlaneText(h),
     tooltip:
       `HostedCluster ${cp.namespace}/${cp.name}${cp.platform ? ` on ${cp.platform}` : ''}, control plane in namespace ${cp.controlPlaneNamespace}` +
       (cp.clusterID ? `\nCluster ID ${cp.clusterID}` : '') +
@@ -35,14 +67,11 @@ export function hostedItems(parent: string, h: HostedReport): TreeItemModel[] {
     expanded: false,
   };
   const pools = h.nodePools.map((p): TreeItemModel => {
-    const m = p.machines;
     const poolTone: Tone = p.ahead ? 'warning' : p.updating ? 'progress' : 'ok';
     return {
       id: `${id}/nodepool/${p.name}`,
       label: `NodePool ${p.name}${p.upgradeType ? ` (${p.upgradeType})` : ''}`,
-      description: p.updating
-        ? `${p.version ?? '?'} → ${p.target ?? '?'} · ${m.updated}/${m.total} machines${m.deleting ? ` · ${m.deleting} deleting` : ''}`
-        : `${p.version ?? 'no version yet'} · ${m.total} machines`,
+      description: nodePoolText(p),
       tooltip:
         `NodePool ${p.name}: updates on its own, after the control plane.` +
         (p.message ? `\n${p.message}` : '') +

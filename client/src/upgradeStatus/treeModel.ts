@@ -24,7 +24,7 @@ import type {
 import { iconOf } from './item';
 import type { Tone, TreeItemModel } from './item';
 import { beforeUpdateItem } from './beforeUpdate';
-import { hostedItems } from './hosted';
+import { hostedItems, nodePoolsUpdating } from './hosted';
 
 export { iconOf } from './item';
 export type { Tone } from './item';
@@ -62,7 +62,8 @@ const nodeOrder = nodeAssessmentOrder;
 
 /** `4.15.3 · Stalled 97%`: what the status bar says of one must-gather. */
 export function statusText(r: RootStatusReport): string {
-  return `${r.controlPlane.target ?? '?'} · ${assessmentText(r)}`;
+  const pools = r.hosted ? nodePoolsUpdating(r.hosted) : undefined;
+  return `${r.controlPlane.target ?? '?'} · ${assessmentText(r)}${pools ? ` · ${pools}` : ''}`;
 }
 
 /** `Stalled 97%`, `Not updating`: the control plane's assessment with its completion. */
