@@ -11,6 +11,8 @@ import type { Condition } from '../model/condition';
 import type { Snapshot } from '../model/snapshot';
 import type { HostedPart } from '../model/hosted';
 import { clip } from '../core/text';
+import { controlPlaneIntervals } from './timelineControlPlane';
+import type { ConditionIntervals } from './timelineControlPlane';
 
 /** Condition types whose `True` is bad, and whose `False` is. */
 const badWhenTrue = new Set([
@@ -29,6 +31,11 @@ const badWhenFalse = new Set([
   'Ready',
   'ClusterVersionSucceeding',
   'ValidReleaseImage',
+  // A HostedControlPlane's and HostedCluster's parts, a ControlPlaneComponent's rollout.
+  'EtcdAvailable',
+  'KubeAPIServerAvailable',
+  'InfrastructureReady',
+  'RolloutComplete',
 ]);
 const warnWhenFalse = new Set(['Upgradeable', 'ClusterVersionUpgradeable', 'DrainingSucceeded']);
 
@@ -48,17 +55,13 @@ function operatorSource(type: string): IntervalSource {
 }
 
 /**
- * A hosted cluster's management side: the control plane's history and conditions, each
- * NodePool's conditions, and each Machine's deletion (a Replace rollout waiting on its drain).
+ * A hosted cluster's management side: the control plane's history and conditions, its
+ * namespace's HostedControlPlane, stuck components and failing pods, each NodePool's conditions, and each Machine's deletion (a Replace rollout waiting on its drain).
  */
 function hostedIntervals(
   h: HostedPart,
   end: (from: Date) => Date,
-  conditions: (
-    locator: string,
-    list: readonly Condition[],
-    source: (c: Condition) => IntervalSource,
-  ) => void,
+  conditions: ConditionIntervals,
 ): Interval[] {
   const out: Interval[] = [];
   const hc = h.cluster;
@@ -78,6 +81,7 @@ function hostedIntervals(
     });
   }
   conditions(hc.subject, hc.conditions, () => 'HostedCluster');
+  if (h.controlPlane) out.push(...controlPlaneIntervals(h.controlPlane, end, conditions));
   for (const p of h.nodePools) conditions(p.subject, p.conditions, () => 'NodePoolCondition');
   for (const m of h.machines) {
     const gone = m.deletionTimestamp;
@@ -153,7 +157,12 @@ export function intervalsOf(s: Snapshot, now: Date | undefined): Interval[] {
     conditions(`node/${m.nodeName}`, m.conditions, () => 'MachineConfigNode');
   if (s.hosted) out.push(...hostedIntervals(s.hosted, end, conditions));
 
-  for (const e of s.events) {
+  // The control-plane namespace's Warning events read as the guest's do; once each.
+  const seen = new Set<string>();
+  for (const e of [...s.events, ...(s.hosted?.controlPlane?.events ?? [])]) {
+    const key = `${e.location.file}\u0000${e.location.doc}\u0000${e.location.pointer}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
     const from = e.first ?? e.last;
     if (!from) continue;
     out.push({

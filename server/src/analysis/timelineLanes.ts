@@ -1,6 +1,6 @@
 /**
  * The timeline's swimlanes (issue 28): the intervals of one must-gather sorted into groups, one
- * lane per object. ClusterVersion, operators, pools, the nodes of each pool (a group per pool,
+ * lane per object. ClusterVersion, a hosted cluster's management side, operators, pools, the nodes of each pool (a group per pool,
  * folded until opened: a large cluster has hundreds), events, alerts and logs. A node's drain lines
  * sit in the node's lane, beside its conditions. The worst lanes come first, and among them the
  * one whose problem began first, so "which went wrong first" reads from the top. Pure: the view only draws it.
@@ -53,7 +53,8 @@ function groupOf(
     return { id: `Nodes/${poolOfNode(i.locator.slice('node/'.length))}`, kind: 'Nodes' };
   }
   if (i.source === 'Log') return { id: 'Logs', kind: 'Logs' };
-  if (/^(?:hc|np|machine)\//.test(i.locator))
+  // A control plane's pods are the only pods with lanes (its namespace's events are events).
+  if (/^(?:hc|hcp|cpc|pod|np|machine)\//.test(i.locator))
     return { id: 'Hosted cluster', kind: 'Hosted cluster' };
   if (i.locator.startsWith('co/')) return { id: 'Operators', kind: 'Operators' };
   if (i.locator.startsWith('mcp/')) return { id: 'Pools', kind: 'Pools' };
@@ -88,6 +89,16 @@ function laneKey(l: Lane): { rank: number; first: number } {
     if (i.level !== 'Info') first = Math.min(first, i.from.getTime());
   }
   return { rank, first };
+}
+
+/**
+ * A hosted cluster's lanes in the order it updates: the HostedCluster, then its control plane
+ * (HostedControlPlane, components, pods), then the NodePools and Machines, worst first in each.
+ */
+function hostedTier(locator: string): number {
+  if (locator.startsWith('hc/')) return 0;
+  if (/^(?:hcp|cpc|pod)\//.test(locator)) return 1;
+  return 2;
 }
 
 function byProblemFirst(a: Lane, b: Lane): number {
@@ -144,7 +155,11 @@ export function timelineLanes(intervals: readonly Interval[], s: Snapshot): Lane
     lane.intervals.push(i);
   }
   for (const g of groups.values()) {
-    g.lanes.sort(byProblemFirst);
+    g.lanes.sort(
+      g.kind === 'Hosted cluster'
+        ? (a, b) => hostedTier(a.locator) - hostedTier(b.locator) || byProblemFirst(a, b)
+        : byProblemFirst,
+    );
     if (g.kind === 'Events' && g.lanes.length > foldEventsAbove) g.folded = true;
   }
   // Node groups follow their pools' lanes: the nodes of the worst pool first.

@@ -1,0 +1,101 @@
+/**
+ * A hosted cluster's control-plane namespace on the timeline (issue 45): the HostedControlPlane's
+ * conditions (all of them, as the HostedCluster's), each ControlPlaneComponent's condition that
+ * says it has not rolled out, and each control-plane pod that cannot run (since when, and its
+ * containers' last terminations as moments). Only failing pods and stuck components get a lane,
+ * so a control plane of forty pods adds a handful. The namespace's Warning events are the
+ * timeline's events (timeline.ts). Pure.
+ */
+import type { Interval, IntervalSource } from '../core/interval';
+import { clip } from '../core/text';
+import type { Condition } from '../model/condition';
+import { componentNotRolledOut, failingControlPlanePods } from '../model/hostedControlPlane';
+import type { ControlPlane, FailingPod } from '../model/hostedControlPlane';
+
+/** Adds a lane's condition intervals (timeline.ts `intervalsOf`). */
+export type ConditionIntervals = (
+  locator: string,
+  list: readonly Condition[],
+  source: (c: Condition) => IntervalSource,
+) => void;
+
+export function controlPlaneIntervals(
+  cp: ControlPlane,
+  end: (from: Date) => Date,
+  conditions: ConditionIntervals,
+): Interval[] {
+  if (cp.hcp) conditions(cp.hcp.subject, cp.hcp.conditions, () => 'HostedControlPlane');
+  for (const c of cp.components) {
+    const stuck = componentNotRolledOut(c);
+    if (stuck) conditions(c.subject, [stuck], () => 'ControlPlaneComponent');
+  }
+  return failingControlPlanePods(cp).flatMap((f) => podIntervals(f, end));
+}
+
+/** When the failure began, as far as the status tells. */
+function failingSince(f: FailingPod): Date | undefined {
+  const x = f.failure;
+  if (x.kind === 'waiting')
+    // A container in back-off waits since it last ended; one that never ran, since the pod began.
+    return x.container.lastTerminated?.finishedAt ?? f.pod.creationTimestamp;
+  if (x.kind === 'oom-killed') return x.container.runningSince ?? x.since;
+  return x.since ?? f.pod.creationTimestamp;
+}
+
+function failureWords(f: FailingPod): { reason: string; message: string } {
+  const x = f.failure;
+  switch (x.kind) {
+    case 'waiting':
+      return {
+        reason: `${x.container.name} ${x.reason}`,
+        message: `${x.message ? `${clip(x.message, 400)} ` : ''}(${x.container.restartCount} restarts)`,
+      };
+    case 'oom-killed':
+      return {
+        reason: `${x.container.name} OOMKilled`,
+        message: `Container ${x.container.name} was killed for memory and is not ready (${x.container.restartCount} restarts)`,
+      };
+    case 'unschedulable':
+      return { reason: 'Unschedulable', message: clip(x.message, 500) };
+    case 'node-not-ready':
+      return { reason: 'NodeNotReady', message: `Its node ${x.node} is not ready` };
+  }
+}
+
+function podIntervals(f: FailingPod, end: (from: Date) => Date): Interval[] {
+  const out: Interval[] = [];
+  const locator = f.pod.subject;
+  const from = failingSince(f);
+  if (from) {
+    const w = failureWords(f);
+    out.push({
+      level: 'Error',
+      source: 'Pod',
+      locator,
+      reason: w.reason,
+      message: w.message,
+      from,
+      to: end(from),
+      evidence: f.failure.location,
+      annotations: { reason: w.reason, component: f.component },
+    });
+  }
+  // Each container's last end, a moment: what the crash loop or the OOM kill last did.
+  for (const c of f.pod.containers) {
+    const t = c.lastTerminated;
+    if (!t?.finishedAt) continue;
+    const code = t.exitCode !== undefined ? `, exit code ${t.exitCode}` : '';
+    out.push({
+      level: 'Warning',
+      source: 'Pod',
+      locator,
+      reason: `${c.name} terminated (${t.reason || 'unknown'})`,
+      message: `Container ${c.name} last ended${code} (${c.restartCount} restarts)`,
+      from: t.finishedAt,
+      to: t.finishedAt,
+      evidence: t.location,
+      annotations: { reason: t.reason || 'unknown', component: f.component },
+    });
+  }
+  return out;
+}
