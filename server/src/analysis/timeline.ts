@@ -43,6 +43,8 @@ function conditionLevel(c: Condition): IntervalLevel {
   if (badWhenTrue.has(c.type) && c.status === 'True') return 'Error';
   if (badWhenFalse.has(c.type) && c.status !== 'True') return 'Error';
   if (warnWhenFalse.has(c.type) && c.status === 'False') return 'Warning';
+  // Unknown while the cluster has no external DNS, which most have not (hypershift `hostedcluster_controller.go`).
+  if (c.type === 'ExternalDNSReachable') return 'Info';
   if (c.status === 'Unknown') return 'Warning';
   return 'Info';
 }
