@@ -114,4 +114,17 @@ describe('timeline of a hosted control plane', () => {
     assert.match(row, /^\d{4}-\d\d-\d\dT[\d:]+Z\s+\S+\s+Error\s/);
     assert.match(row, /namespaces\/clusters-prod\/core\/pods\/openshift-apiserver-\S+\.yaml:\d+$/);
   });
+
+  it('cli timeline --format intervals locates a control-plane pod as origin does', () => {
+    const out = runCli('timeline', hosted.cpCrashLoop, '--format', 'intervals').stdout;
+    const items = (
+      JSON.parse(out) as {
+        items: { source: string; locator: { type: string; keys: Record<string, string> } }[];
+      }
+    ).items;
+    const pod = items.find((i) => i.source === 'PodState');
+    assert.equal(pod?.locator.type, 'Pod');
+    assert.equal(pod.locator.keys.namespace, 'clusters-prod');
+    assert.match(pod.locator.keys.pod ?? '', /^openshift-apiserver-/);
+  });
 });

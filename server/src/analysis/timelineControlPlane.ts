@@ -42,23 +42,37 @@ function failingSince(f: FailingPod): Date | undefined {
   return x.since ?? f.pod.creationTimestamp;
 }
 
-function failureWords(f: FailingPod): { reason: string; message: string } {
+/** `reason`: the lane's key; `why`: origin's reason annotation (the kubelet's word alone). */
+function failureWords(f: FailingPod): {
+  reason: string;
+  why: string;
+  container?: string;
+  message: string;
+} {
   const x = f.failure;
   switch (x.kind) {
     case 'waiting':
       return {
         reason: `${x.container.name} ${x.reason}`,
+        why: x.reason,
+        container: x.container.name,
         message: `${x.message ? `${clip(x.message, 400)} ` : ''}(${x.container.restartCount} restarts)`,
       };
     case 'oom-killed':
       return {
         reason: `${x.container.name} OOMKilled`,
+        why: 'OOMKilled',
+        container: x.container.name,
         message: `Container ${x.container.name} was killed for memory and is not ready (${x.container.restartCount} restarts)`,
       };
     case 'unschedulable':
-      return { reason: 'Unschedulable', message: clip(x.message, 500) };
+      return { reason: 'Unschedulable', why: 'Unschedulable', message: clip(x.message, 500) };
     case 'node-not-ready':
-      return { reason: 'NodeNotReady', message: `Its node ${x.node} is not ready` };
+      return {
+        reason: 'NodeNotReady',
+        why: 'NodeNotReady',
+        message: `Its node ${x.node} is not ready`,
+      };
   }
 }
 
@@ -77,7 +91,11 @@ function podIntervals(f: FailingPod, end: (from: Date) => Date): Interval[] {
       from,
       to: end(from),
       evidence: f.failure.location,
-      annotations: { reason: w.reason, component: f.component },
+      annotations: {
+        reason: w.why,
+        component: f.component,
+        ...(w.container ? { container: w.container } : {}),
+      },
     });
   }
   // Each container's last end, a moment: what the crash loop or the OOM kill last did.
@@ -94,7 +112,7 @@ function podIntervals(f: FailingPod, end: (from: Date) => Date): Interval[] {
       from: t.finishedAt,
       to: t.finishedAt,
       evidence: t.location,
-      annotations: { reason: t.reason || 'unknown', component: f.component },
+      annotations: { reason: t.reason || 'unknown', component: f.component, container: c.name },
     });
   }
   return out;

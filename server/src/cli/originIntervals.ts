@@ -63,7 +63,7 @@ function hmsg(message: string): string {
   return createHash('sha256').update(message).digest('hex').slice(0, 10);
 }
 
-/** Our subject (`co/x`, `node/x`, `mcp/x`, `alert/ns/x`, `log/ns/pod/c`, an event's `kind/ns/name`) as origin's locator. */
+/** Our subject (`co/x`, `node/x`, `mcp/x`, `alert/ns/x`, `log/ns/pod/c`, `pod/ns/x`, an event's `kind/ns/name`) as origin's locator. */
 function locatorOf(i: Interval): OriginLocator {
   const [kind = '', ...rest] = i.locator.split('/');
   const name = rest[rest.length - 1] ?? '';
@@ -91,8 +91,12 @@ function locatorOf(i: Interval): OriginLocator {
     }
     case 'mcp':
       return { type: 'Kind', keys: { machineconfigpool: name } };
+    case 'pod':
+      // As origin's pod locator (`LocatorTypePod`, keys namespace and pod).
+      return { type: 'Pod', keys: { ...ns, pod: name } };
     default:
-      return { type: 'Kind', keys: { [kind]: name } };
+      // A hosted cluster's objects live in namespaces: keep it (`hc/clusters/prod`).
+      return { type: 'Kind', keys: { ...ns, [kind]: name } };
   }
 }
 
