@@ -37,14 +37,20 @@ const badWhenFalse = new Set([
   'InfrastructureReady',
   'RolloutComplete',
 ]);
-const warnWhenFalse = new Set(['Upgradeable', 'ClusterVersionUpgradeable', 'DrainingSucceeded']);
+const warnWhenFalse = new Set([
+  'Upgradeable',
+  'ClusterVersionUpgradeable',
+  'DrainingSucceeded',
+  'ExternalDNSReachable',
+]);
 
 function conditionLevel(c: Condition): IntervalLevel {
   if (badWhenTrue.has(c.type) && c.status === 'True') return 'Error';
   if (badWhenFalse.has(c.type) && c.status !== 'True') return 'Error';
   if (warnWhenFalse.has(c.type) && c.status === 'False') return 'Warning';
-  // Unknown while the cluster has no external DNS, which most have not (hypershift `hostedcluster_controller.go`).
-  if (c.type === 'ExternalDNSReachable') return 'Info';
+  // Unknown while no external DNS is configured, which most have not (hypershift
+  // `hostedcontrolplane_controller.go`); False when it is and does not resolve.
+  if (c.type === 'ExternalDNSReachable' && c.status === 'Unknown') return 'Info';
   if (c.status === 'Unknown') return 'Warning';
   return 'Info';
 }
