@@ -57,8 +57,19 @@ describe('timeline of a hosted control plane', () => {
     assert.equal(at('hc/clusters/prod'), 0);
     assert.ok(at('hcp/clusters-prod/prod') > 0);
     assert.ok(at(crash.locator) > 0);
-    const firstNodePool = group.lanes.findIndex((l) => l.locator.startsWith('np/'));
-    assert.ok(firstNodePool < 0 || firstNodePool > at(crash.locator));
+  });
+
+  it('orders the Hosted cluster group as an update runs: HostedCluster, control plane, NodePools', async () => {
+    const tier = (locator: string) =>
+      locator.startsWith('hc/') ? 0 : controlPlane.test(locator) ? 1 : 2;
+    for (const dir of [hosted.cpCrashLoop, hosted.drainBlocked]) {
+      const { groups } = await timeline(dir);
+      const tiers = groups
+        .find((g) => g.kind === 'Hosted cluster')!
+        .lanes.map((l) => tier(l.locator));
+      assert.deepEqual(tiers, [...tiers].sort(), dir);
+      assert.ok(tiers.includes(1) && tiers.includes(2), dir);
+    }
   });
 
   it("shows etcd's EtcdAvailable and the claim's ProvisioningFailed events", async () => {
