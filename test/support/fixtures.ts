@@ -60,6 +60,8 @@ export const hosted = {
   autorepairBlocked: join(fixturesDir, 'hosted-autorepair-blocked-4.18'),
   /** `spec.release` changed during the install: two Partial entries, never Available. */
   releaseChangedInstall: join(fixturesDir, 'hosted-release-changed-install-4.19'),
+  /** The drain signature on 4.16.45 -> 4.17.38: the Machine names no pod (Cluster API 1.8). */
+  drainBlocked417: join(fixturesDir, 'hosted-drain-blocked-4.17'),
 };
 
 /** The update scenarios (test/fixtures/README.md says what each holds). */

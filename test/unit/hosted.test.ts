@@ -127,6 +127,30 @@ describe('a hypershift dump', () => {
     );
   });
 
+  it('status on 4.17: the control plane 4.16.45 -> 4.17.38 Completed, the NodePool draining', () => {
+    const h = status(hosted.drainBlocked417).roots[0]!.hosted!;
+    assert.equal(h.controlPlane.version, '4.17.38');
+    assert.equal(h.controlPlane.state, 'Completed');
+    const [pool] = h.nodePools;
+    assert.equal(pool?.upgradeType, 'Replace');
+    assert.equal(pool?.version, '4.16.45');
+    assert.equal(pool?.target, '4.17.38');
+    assert.deepEqual(pool?.machines, { total: 3, updated: 1, deleting: 1 });
+    const text = runCli('status', hosted.drainBlocked417).stdout;
+    assert.match(
+      text,
+      /Control plane: +4\.17\.38 \(Completed \S+ ago\), in namespace clusters-prod/,
+    );
+    assert.match(
+      text,
+      /prod-workers \(Replace\): updating 4\.16\.45 -> 4\.17\.38 \(since \S+\), 1\/3 machines updated, 1 deleting/,
+    );
+    assert.match(
+      text,
+      /Update Stalled +PodDisruptionBudget shop\/cart-db blocks the drain of node /,
+    );
+  });
+
   it("a node cordoned by its Machine's replacement is the NodePool's drain, not node-not-ready's", async () => {
     const { snapshot: s } = await loadFixture(hosted.drainBlocked);
     const cordoned = s.nodes.filter((n) => n.unschedulable);

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import type { Json } from '../../../server/src/model/access';
 import type { CapiMachine } from '../../../server/src/model/hosted';
 import type { Snapshot } from '../../../server/src/model/snapshot';
@@ -68,6 +69,34 @@ ruleTester(nodePoolDrainBlocked, {
           severity: 'warning',
           subject: 'pdb/shop/cart-db',
           message: [/^PodDisruptionBudget shop\/cart-db blocks the drain/, /pod shop\/cart-db-0/],
+        },
+      ],
+    },
+    {
+      name: 'names the guest budget at its limit on a 4.17 dump whose Machine names no pod (Cluster API 1.8)',
+      snapshot: snapshotOf(hosted.drainBlocked417),
+      findings: [
+        {
+          severity: 'warning',
+          subject: 'pdb/shop/cart-db',
+          message: [
+            /^PodDisruptionBudget shop\/cart-db blocks the drain of node \S+ for \d+m\d*s?: Machine \S+ of NodePool prod-workers cannot be replaced\n/,
+            /\(`DrainingSucceeded=False`, reason `Draining`\)/,
+            /pod shop\/cart-db-0 \(PodDisruptionBudget cart-db needs 2 healthy pods and has 2\)/,
+          ],
+          location: (s) => {
+            const c = deleting(s).condition('DrainingSucceeded')!;
+            assert.equal(c.message, 'Draining the node before deletion');
+            return c.location;
+          },
+          related: [
+            (r) => /deleted$/.test(r.message),
+            (r) => /cordoned$/.test(r.message),
+            (r) =>
+              r.message === 'PodDisruptionBudget shop/cart-db: 0 disruptions allowed' &&
+              r.file.endsWith('namespaces/shop/policy/poddisruptionbudgets.yaml'),
+            (r) => r.message === 'NodePool prod-workers',
+          ],
         },
       ],
     },
