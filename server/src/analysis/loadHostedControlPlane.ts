@@ -18,12 +18,11 @@ import type { ControlPlane } from '../model/hostedControlPlane';
 import { maxWarningEvents, newestFirst, readEvents } from '../model/events';
 import type { KubeEvent } from '../model/events';
 import { hostedDrainFailures } from '../model/hostedDrainLog';
-import { errorTail } from '../model/logTail';
 import { Pod } from '../model/pod';
 import { Workload } from '../model/workload';
 import { loadKind } from './loadKinds';
 import type { LoadContext } from './loadKinds';
-import { readLogText } from './podLogsRead';
+import { failingTail, readLogText } from './podLogsRead';
 
 /** At most this many failing containers have their log read. */
 const maxFailingLogs = 10;
@@ -128,14 +127,7 @@ async function readFailingLogs(ctx: LoadContext, index: GatherIndex, cp: Control
   for (const { container: c, files } of flatContainerLogs(index.logs, pods)) {
     const key = `${c.namespace}/${c.pod}/${c.container}`;
     if (!wanted.has(key)) continue;
-    const file = files.find((f) => f.instance === 'previous') ?? files[0];
-    if (!file) continue;
-    const text = await readLogText(ctx, index, file.path);
-    if (text === undefined) continue;
-    cp.logTails.set(key, {
-      file: file.path,
-      previous: file.instance === 'previous',
-      lines: errorTail(text),
-    });
+    const tail = await failingTail(ctx, index, files);
+    if (tail) cp.logTails.set(key, tail);
   }
 }

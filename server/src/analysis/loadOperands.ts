@@ -7,14 +7,13 @@
 import { filesOf, podLogFiles } from '../gather/gatherIndex';
 import type { GatherIndex } from '../gather/gatherIndex';
 import { containerLogs } from '../gather/podLogs';
-import { errorTail } from '../model/logTail';
 import type { OperandNamespaces } from '../model/operandNamespaces';
 import type { Pod } from '../model/pod';
 import { imagePullReasons, podFailure } from '../model/podFailures';
 import type { PodLogTail } from '../model/snapshot';
 import { Workload } from '../model/workload';
 import type { WorkloadKind } from '../model/workload';
-import { readLogText } from './podLogsRead';
+import { failingTail } from './podLogsRead';
 import { loadKind } from './loadKinds';
 import type { LoadContext } from './loadKinds';
 
@@ -77,15 +76,8 @@ export async function loadFailingLogTails(
   for (const { container: c, files } of containerLogs(paths)) {
     const key = `${c.namespace}/${c.pod}/${c.container}`;
     if (!wanted.has(key)) continue;
-    const file = files.find((f) => f.instance === 'previous') ?? files[0];
-    if (!file) continue;
-    const text = await readLogText(ctx, index, file.path);
-    if (text === undefined) continue;
-    out.set(key, {
-      file: file.path,
-      previous: file.instance === 'previous',
-      lines: errorTail(text),
-    });
+    const tail = await failingTail(ctx, index, files);
+    if (tail) out.set(key, tail);
   }
   return out;
 }

@@ -10,7 +10,7 @@ import type { LoadContext } from './loadKinds';
 import { relative, sep } from 'node:path';
 import { filesOf, podLogFiles } from '../gather/gatherIndex';
 import { containerLogs } from '../gather/podLogs';
-import type { ContainerLogs } from '../gather/podLogs';
+import type { ContainerLogs, LogFile } from '../gather/podLogs';
 import type { GatherIndex } from '../gather/gatherIndex';
 import { rec, str } from '../model/access';
 import { parseResultsOfWork } from '../model/cvoLog';
@@ -18,7 +18,14 @@ import { parseOsUpdateRetries } from '../model/mcdLog';
 import { parseDrainLog } from '../model/drainLog';
 import { Node } from '../model/node';
 import type { Pod } from '../model/pod';
-import type { DaemonLog, LoggedDrainLine, LoggedResult, Snapshot } from '../model/snapshot';
+import type {
+  DaemonLog,
+  LoggedDrainLine,
+  LoggedResult,
+  PodLogTail,
+  Snapshot,
+} from '../model/snapshot';
+import { errorTail } from '../model/logTail';
 import { classifyNodeReason } from '../model/nodeFailures';
 import { invalidFile } from './fileProblems';
 
@@ -61,6 +68,22 @@ export async function readLogText(
   const rel = relative(index.root.path, path).split(sep).join('/');
   ctx.problems.push(invalidFile(path, rel, [0, 0], `: ${r.error}; its lines are not read`));
   return undefined;
+}
+
+/**
+ * The last error lines of a failing container's log: the previous run's when there is one (it
+ * ended with the crash), else the current one; undefined when no file can be read.
+ */
+export async function failingTail(
+  ctx: LoadContext,
+  index: GatherIndex,
+  files: readonly LogFile[],
+): Promise<PodLogTail | undefined> {
+  const file = files.find((f) => f.instance === 'previous') ?? files[0];
+  if (!file) return undefined;
+  const text = await readLogText(ctx, index, file.path);
+  if (text === undefined) return undefined;
+  return { file: file.path, previous: file.instance === 'previous', lines: errorTail(text) };
 }
 
 /**
