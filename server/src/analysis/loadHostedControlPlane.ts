@@ -89,17 +89,19 @@ async function readWarnings(ctx: LoadContext, files: IndexedFile[]): Promise<Kub
   return newestFirst(out).slice(0, maxWarningEvents);
 }
 
+/** The flat logs of these control-plane pods, by container (names split by the pods' containers). */
+function flatLogsOf(index: GatherIndex, namespace: string, pods: readonly Pod[]) {
+  return flatContainerLogs(
+    index.logs,
+    pods.map((p) => ({ namespace, pod: p.name, containers: p.containers.map((c) => c.name) })),
+  );
+}
+
 /** The hosted cluster config operator's current log, for its drainer's failures (InPlace NodePools). */
 async function readDrainerLog(ctx: LoadContext, index: GatherIndex, cp: ControlPlane) {
   const operator = 'hosted-cluster-config-operator';
-  const pods = cp.pods
-    .filter((p) => p.name.startsWith(`${operator}-`))
-    .map((p) => ({
-      namespace: cp.namespace,
-      pod: p.name,
-      containers: p.containers.map((c) => c.name),
-    }));
-  for (const { container: c, files } of flatContainerLogs(index.logs, pods)) {
+  const pods = cp.pods.filter((p) => p.name.startsWith(`${operator}-`));
+  for (const { container: c, files } of flatLogsOf(index, cp.namespace, pods)) {
     const file = files.find((f) => f.instance !== 'previous');
     if (c.container !== operator || !file) continue;
     const text = await readLogText(ctx, index, file.path);
@@ -119,12 +121,7 @@ async function readFailingLogs(ctx: LoadContext, index: GatherIndex, cp: Control
       wanted.add(`${cp.namespace}/${pod.name}/${failure.container.name}`);
   }
   if (wanted.size === 0) return;
-  const pods = cp.pods.map((p) => ({
-    namespace: cp.namespace,
-    pod: p.name,
-    containers: p.containers.map((c) => c.name),
-  }));
-  for (const { container: c, files } of flatContainerLogs(index.logs, pods)) {
+  for (const { container: c, files } of flatLogsOf(index, cp.namespace, cp.pods)) {
     const key = `${c.namespace}/${c.pod}/${c.container}`;
     if (!wanted.has(key)) continue;
     const tail = await failingTail(ctx, index, files);
