@@ -62,6 +62,11 @@ export interface AnalysisContext {
   readonly cache: ParsedFileCache;
   readonly limits: Limits;
   readonly levels: RuleLevels;
+  /**
+   * Whether a hosted cluster's Machines of settled NodePools are read: the findings are the same
+   * either way; hovers and the timeline show them, a one-shot command has no use for them.
+   */
+  readonly everyMachine: boolean;
 }
 
 /** A context whose cache applies `limits`; an existing cache is given the same bounds. */
@@ -72,12 +77,19 @@ export function analysisContext(
     cache?: ParsedFileCache;
     /** Threads that read files beside the main one, for a new cache (none: one thread). */
     pool?: ReadPool;
+    /** Read settled NodePools' Machines too (default: true). */
+    everyMachine?: boolean;
   } = {},
 ): AnalysisContext {
   const limits = options.limits ?? defaultLimits;
   const cache = options.cache ?? new ParsedFileCache(cacheLimitsFrom(limits), options.pool);
   cache.setLimits(cacheLimitsFrom(limits));
-  return { cache, limits, levels: options.levels ?? {} };
+  return {
+    cache,
+    limits,
+    levels: options.levels ?? {},
+    everyMachine: options.everyMachine ?? true,
+  };
 }
 
 export async function analyzeRoot(
@@ -86,7 +98,9 @@ export async function analyzeRoot(
   index?: GatherIndex,
 ): Promise<RootAnalysis> {
   const idx = index ?? (await buildIndex(root));
-  const { snapshot, problems, filesRead, events } = await loadSnapshot(idx, ctx.cache);
+  const { snapshot, problems, filesRead, events } = await loadSnapshot(idx, ctx.cache, {
+    everyMachine: ctx.everyMachine,
+  });
   const summary = await summarizeGather(idx, snapshot, ctx.cache);
   // Where the update stands is judged once, before the rules, which read it.
   const assessment = assessUpdate(snapshot);

@@ -110,6 +110,11 @@ function hostedAbove(s: Snapshot, above: Upstream): Upstream {
     // The guest node the Machine became sits under it.
     if (m.nodeName) own.set(`node/${m.nodeName}`, [m.subject, ...own.get(m.subject)!]);
   }
+  // A guest node whose Machine was not read (a settled NodePool's) sits under its NodePool.
+  for (const n of s.nodes) {
+    const pool = part.nodePools.find((p) => p.name === n.label('hypershift.openshift.io/nodePool'));
+    if (pool && !own.has(n.subject)) own.set(n.subject, [pool.subject, hc]);
+  }
   return (subject) => {
     const mine = own.get(subject);
     if (mine) return mine;

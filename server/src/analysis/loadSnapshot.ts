@@ -54,9 +54,11 @@ export interface LoadResult {
   events: EventStore;
 }
 
+/** @param options.everyMachine read a hosted cluster's every Machine, settled NodePools' too (default). */
 export async function loadSnapshot(
   index: GatherIndex,
   cache: ParsedFileCache,
+  options: { everyMachine?: boolean } = {},
 ): Promise<LoadResult> {
   const problems: Finding[] = [];
   const filesRead: string[] = [];
@@ -101,7 +103,7 @@ export async function loadSnapshot(
     ]);
 
   const mcoDeployment = await loadMcoDeployment(ctx, index);
-  const hosted = await loadHosted(ctx, index);
+  const hosted = await loadHosted(ctx, index, nodes, options.everyMachine ?? true);
   const wanted = new Set<string>();
   for (const p of pools) for (const n of [p.targetConfig, p.currentConfig]) if (n) wanted.add(n);
   for (const n of nodes) for (const c of [n.currentConfig, n.desiredConfig]) if (c) wanted.add(c);

@@ -41,7 +41,12 @@ export async function compareCommand(
     }
     opened.push({ path, ...o, root: o.roots[0]! });
   }
-  const ctx = analysisContext({ limits: command.limits, levels: command.levels, pool });
+  const ctx = analysisContext({
+    limits: command.limits,
+    levels: command.levels,
+    pool,
+    everyMachine: false,
+  });
   const analyses: RootAnalysis[] = [];
   for (const o of opened) {
     const a = await analyzeRoot(o.root, ctx);

@@ -106,6 +106,25 @@ export class NodePool extends KubeObject {
     return ['UpdatingVersion', 'UpdatingConfig'].some((t) => this.condition(t)?.status === 'True');
   }
   /**
+   * Nothing in flight: no rollout (nor one stopped on a degraded node), Ready with every Machine
+   * ready and every node healthy, as many replicas as asked. A Machine that drains, is deleted,
+   * has not joined or is unhealthy turns one of these False, so such a NodePool's Machines have
+   * nothing to tell a rule. A NodePool without these conditions, or autoscaled, is not settled.
+   */
+  get settled(): boolean {
+    if (
+      ['Ready', 'AllMachinesReady', 'AllNodesHealthy'].some(
+        (t) => this.condition(t)?.status !== 'True',
+      )
+    )
+      return false;
+    for (const t of ['UpdatingVersion', 'UpdatingConfig']) {
+      const c = this.condition(t);
+      if (c && (c.status !== 'False' || c.reason === 'InplaceUpgradeFailed')) return false;
+    }
+    return this.replicas !== undefined && this.statusReplicas === this.replicas;
+  }
+  /**
    * The Machines `AllMachinesReady` or `AllNodesHealthy` names when False: the operator's
    * aggregate writes one line `Machine <name>: <Reason>: <message>` per Machine (hypershift
    * `nodepool_controller.go`), the reasons comma-joined.
@@ -173,6 +192,11 @@ export interface HostedPart {
   controlPlane?: ControlPlane;
   /** The MachineSets: an InPlace NodePool's one carries the in-place upgrader's progress. */
   machineSets?: CapiMachineSet[];
+  /**
+   * Machines of settled NodePools left unread, by NodePool (analysis/hostedMachineFiles.ts):
+   * counted in the NodePool's status, read by the front ends that show every Machine.
+   */
+  unreadMachines?: ReadonlyMap<string, number>;
   /** NodePools of the namespace whose HostedCluster is not in the dump (`<np> -> <cluster>`). */
   strayNodePools?: string[];
 }

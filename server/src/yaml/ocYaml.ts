@@ -136,11 +136,19 @@ function isBlank(line: string): boolean {
 
 /** Plain scalars as the YAML 1.2 core schema resolves them (the `yaml` package's default). */
 function resolvePlain(s: string): unknown {
-  // Fast exit for the common case: only these can start null, a boolean or a number.
-  if (s.length > 0 && !'0123456789+-.~nNtTfF'.includes(s[0] as string)) return s;
-  if (/^(?:~|[Nn]ull|NULL)?$/.test(s)) return null;
-  if (/^(?:[Tt]rue|TRUE)$/.test(s)) return true;
-  if (/^(?:[Ff]alse|FALSE)$/.test(s)) return false;
+  if (s.length === 0 || s === '~') return null;
+  const c = s.charCodeAt(0);
+  // A letter starts a null or a boolean only as the whole word: most keys (`type`, `name`,
+  // `nodeInfo`) start with one of these letters, and no number pattern can match them.
+  if (c >= 65) {
+    if (!'nNtTfF'.includes(s[0] as string)) return s;
+    if (s === 'null' || s === 'Null' || s === 'NULL') return null;
+    if (s === 'true' || s === 'True' || s === 'TRUE') return true;
+    if (s === 'false' || s === 'False' || s === 'FALSE') return false;
+    return s;
+  }
+  // Only these can start a number.
+  if (!'0123456789+-.'.includes(s[0] as string)) return s;
   if (/^[-+]?[0-9]+$/.test(s)) return parseInt(s, 10);
   if (/^0o[0-7]+$/.test(s)) return parseInt(s.substring(2), 8);
   if (/^0x[0-9a-fA-F]+$/.test(s)) return parseInt(s.substring(2), 16);

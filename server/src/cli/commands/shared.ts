@@ -39,12 +39,22 @@ export function gatherArgs(command: string, parsed: Parsed): GatherArgs {
   };
 }
 
-/** The must-gathers under `<path>` and a context to analyse them; none (exit 2) when it fails. */
+/**
+ * The must-gathers under `<path>` and a context to analyse them; none (exit 2) when it fails.
+ * A command reads a hosted cluster's settled NodePools' Machines only when it shows them
+ * (`everyMachine`: the timeline); the findings are the same without them.
+ */
 export async function openForAnalysis(
   a: GatherArgs,
   levels: RuleLevels,
+  everyMachine = false,
 ): Promise<(OpenedGathers & { ctx: AnalysisContext }) | undefined> {
   const pool = readPoolFor(a.jobs, tell);
   const opened = await openGathers(a.path, a.limits, a.cacheDir, tell);
-  return opened && { ...opened, ctx: analysisContext({ limits: a.limits, levels, pool }) };
+  return (
+    opened && {
+      ...opened,
+      ctx: analysisContext({ limits: a.limits, levels, pool, everyMachine }),
+    }
+  );
 }

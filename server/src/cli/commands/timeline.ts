@@ -41,7 +41,7 @@ export const timeline = defineCommand({
     levels: p.get(ruleOption),
   }),
   async run(a) {
-    const opened = await openForAnalysis(a, a.levels);
+    const opened = await openForAnalysis(a, a.levels, true);
     if (!opened) return 2;
     const { display, ctx } = opened;
     const timelines: RootTimeline[] = [];

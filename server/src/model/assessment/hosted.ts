@@ -101,9 +101,11 @@ function nodePoolStatus(part: HostedPart, p: NodePool, hc: HostedCluster): NodeP
   const inPlace =
     set?.inPlaceCount ??
     (counted ? { total: Number(counted[1]), upgraded: Number(counted[2]) } : undefined);
+  // A settled NodePool's Machines may be left unread (all alive, none updating): counted here.
+  const settledUnread = part.unreadMachines?.get(p.name) ?? 0;
   const alive = machines.filter((m) => m.deletionTimestamp === undefined);
   const updated = !updating
-    ? alive.length
+    ? alive.length + settledUnread
     : inPlace
       ? inPlace.upgraded
       : failed
@@ -120,7 +122,7 @@ function nodePoolStatus(part: HostedPart, p: NodePool, hc: HostedCluster): NodeP
     name: p.name,
     updating,
     machines: {
-      total: inPlace && updating ? inPlace.total : alive.length,
+      total: inPlace && updating ? inPlace.total : alive.length + settledUnread,
       updated,
       deleting: deleting.length,
     },
