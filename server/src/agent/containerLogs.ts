@@ -33,7 +33,7 @@ export function parseContainer(spec: string): ContainerRef {
 /** Listed in a refusal; a namespace may hold hundreds of pods. */
 const namesListed = 20;
 
-function listed(names: string[]): string {
+export function listed(names: string[]): string {
   const more = names.length - namesListed;
   return names.slice(0, namesListed).join(', ') + (more > 0 ? ` and ${more} more` : '');
 }

@@ -1,12 +1,14 @@
 /**
  * `mustgather_logs`: a container's log lines holding a pattern within a time window, newest kept,
  * bounded in lines and bytes. Each file is read from its end (`maxLogMiB`, plain or gzipped, as
- * the analysis reads logs), the lines before counted so line numbers are the file's own.
+ * the analysis reads logs), the lines before counted so line numbers are the file's own. A hosted
+ * cluster's control-plane containers are found among the dump's flat logs (`findHostedLogs`).
  */
 import { readLogTail } from '../../service';
 import { bounded, countOf, defaultTextBytes, maxTextBytes } from '../bounds';
 import { confined } from '../confine';
 import { findContainerLogs, parseContainer } from '../containerLogs';
+import { findHostedLogs } from '../hostedLogs';
 import { searchLog } from '../logSearch';
 import type { LogLine } from '../logSearch';
 import { rootField, windowFields } from '../schema';
@@ -20,7 +22,7 @@ export const logsTool = defineTool({
   name: 'mustgather_logs',
   title: 'Container log lines',
   description:
-    "Lines of one container's logs (current, rotated and previous; plain or .gz) that hold a literal pattern (case-insensitive, not a regular expression) within a time window, oldest first, the newest kept when more match: at most maxLines lines and maxBytes bytes. Each file is searched in its last maxLogMiB (64 MiB unless the server was started with another --limit); the lines before are counted, so line numbers are the file's own. Name the container as <namespace>/<pod>/<container> (a log finding's subject); a pod may be named by the start of its name when one pod matches.",
+    "Lines of one container's logs (current, rotated and previous; plain or .gz) that hold a literal pattern (case-insensitive, not a regular expression) within a time window, oldest first, the newest kept when more match: at most maxLines lines and maxBytes bytes. Each file is searched in its last maxLogMiB (64 MiB unless the server was started with another --limit); the lines before are counted, so line numbers are the file's own. Name the container as <namespace>/<pod>/<container> (a log finding's subject); a pod may be named by the start of its name when one pod matches. For a hosted cluster (a hypershift dump) the control-plane namespace's pods are read from the dump's flat logs (<pod>-<container>[-previous].log, named ../namespaces/… as findings name them); the management part's other namespaces are refused.",
   input: {
     type: 'object',
     properties: {
@@ -52,7 +54,7 @@ export const logsTool = defineTool({
     const a = await gathers.analysed(g);
     const window = windowOf(args.since, args.until, a.analysis.snapshot.gatherTime);
     const lineCap = countOf(args.maxLines, defaultLines, maxLines);
-    const { pod, files } = await findContainerLogs(a, ref);
+    const { pod, files } = (await findHostedLogs(a, ref)) ?? (await findContainerLogs(a, ref));
     const read = [];
     const found: (LogLine & { file: string })[] = [];
     let matched = 0;
