@@ -5,6 +5,9 @@ import { analysisContext, analyzeRoot } from '../../server/src/analysis/analyze'
 import { intervalsOf } from '../../server/src/analysis/timeline';
 import { timelineLanes } from '../../server/src/analysis/timelineLanes';
 import { discoverRoots } from '../../server/src/gather/discover';
+import { unscheduledControlPlanePods } from '../../server/src/model/hostedControlPlane';
+import type { ControlPlane } from '../../server/src/model/hostedControlPlane';
+import { Pod } from '../../server/src/model/pod';
 import { runCli } from '../support/cli';
 import { hosted } from '../support/fixtures';
 
@@ -96,6 +99,71 @@ describe('timeline of a hosted control plane', () => {
       .filter((i) => i.source === 'Event')
       .map((i) => `${i.evidence.file}#${i.evidence.pointer}`);
     assert.equal(new Set(keys).size, keys.length);
+  });
+
+  it('gives the etcd pod the scheduler has not placed for 38 minutes a lane of its own, at its PodScheduled line', async () => {
+    const { list, groups } = await timeline(hosted.etcdPvcPending);
+    const etcd = list.filter((i) => i.source === 'Pod' && i.locator === 'pod/clusters-prod/etcd-0');
+    assert.equal(etcd.length, 1, 'one interval, not one per reader');
+    const [pending] = etcd;
+    assert.equal(pending?.level, 'Error');
+    assert.equal(pending.reason, 'PodScheduled=False (SchedulerError)');
+    assert.match(pending.message, /provisioning failed for PVC "data-etcd-0"/);
+    assert.equal(pending.from.toISOString(), '2025-09-11T13:48:11.000Z');
+    assert.equal(pending.to.toISOString(), '2025-09-11T14:26:43.209Z', 'until the gather');
+    assert.match(pending.evidence.file, /namespaces\/clusters-prod\/core\/pods\/etcd-0\.yaml$/);
+    assert.equal(pending.evidence.pointer, '/status/conditions/0');
+    assert.deepEqual(pending.annotations, { reason: 'SchedulerError', component: 'etcd' });
+    const group = groups.find((g) => g.kind === 'Hosted cluster');
+    assert.ok(group?.lanes.some((l) => l.locator === 'pod/clusters-prod/etcd-0'));
+  });
+
+  it('leaves out a pod placed soon, or already failing, from the unscheduled ones', () => {
+    const source = { file: '/x/etcd-0.yaml', doc: 0, base: '' };
+    const pod = (name: string, reason: string, since: string) =>
+      new Pod(
+        {
+          kind: 'Pod',
+          metadata: { name, namespace: 'clusters-prod', labels: { app: 'etcd' } },
+          status: {
+            phase: 'Pending',
+            conditions: [
+              {
+                type: 'PodScheduled',
+                status: 'False',
+                reason,
+                message: 'm',
+                lastTransitionTime: since,
+              },
+            ],
+          },
+        },
+        source,
+      );
+    const cp: ControlPlane = {
+      namespace: 'clusters-prod',
+      components: [],
+      pods: [
+        pod('stuck', 'SchedulerError', '2025-09-11T14:00:00Z'),
+        pod('recent', 'SchedulerError', '2025-09-11T14:23:00Z'),
+        // Unschedulable is a failing pod already, with its own lane.
+        pod('unschedulable', 'Unschedulable', '2025-09-11T14:00:00Z'),
+      ],
+      workloads: [],
+      pvcs: [],
+      logTails: new Map(),
+      events: [],
+    };
+    const now = new Date('2025-09-11T14:26:43Z');
+    assert.deepEqual(
+      unscheduledControlPlanePods(cp, now).map((u) => [u.pod.name, u.component]),
+      [['stuck', 'etcd']],
+    );
+    assert.deepEqual(
+      unscheduledControlPlanePods(cp, undefined),
+      [],
+      'no gather time, no judgement',
+    );
   });
 
   it('shows only healthy control-plane conditions on a healthy hosted cluster', async () => {

@@ -64,10 +64,11 @@ function operatorSource(type: string): IntervalSource {
 
 /**
  * A hosted cluster's management side: the control plane's history and conditions, its
- * namespace's HostedControlPlane, stuck components and failing pods, each NodePool's conditions, and each Machine's deletion (a Replace rollout waiting on its drain).
+ * namespace's HostedControlPlane, stuck components, failing and unscheduled pods, each NodePool's conditions, and each Machine's deletion (a Replace rollout waiting on its drain).
  */
 function hostedIntervals(
   h: HostedPart,
+  now: Date | undefined,
   end: (from: Date) => Date,
   conditions: ConditionIntervals,
 ): Interval[] {
@@ -89,7 +90,7 @@ function hostedIntervals(
     });
   }
   conditions(hc.subject, hc.conditions, () => 'HostedCluster');
-  if (h.controlPlane) out.push(...controlPlaneIntervals(h.controlPlane, end, conditions));
+  if (h.controlPlane) out.push(...controlPlaneIntervals(h.controlPlane, now, end, conditions));
   for (const p of h.nodePools) conditions(p.subject, p.conditions, () => 'NodePoolCondition');
   for (const m of h.machines) {
     const gone = m.deletionTimestamp;
@@ -163,7 +164,7 @@ export function intervalsOf(s: Snapshot, now: Date | undefined): Interval[] {
   for (const n of s.nodes) conditions(n.subject, n.conditions, () => 'NodeCondition');
   for (const m of s.machineConfigNodes)
     conditions(`node/${m.nodeName}`, m.conditions, () => 'MachineConfigNode');
-  if (s.hosted) out.push(...hostedIntervals(s.hosted, end, conditions));
+  if (s.hosted) out.push(...hostedIntervals(s.hosted, now, end, conditions));
 
   // The control-plane namespace's Warning events read as the guest's do; once each.
   const seen = new Set<string>();

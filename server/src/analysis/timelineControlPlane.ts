@@ -1,16 +1,21 @@
 /**
  * A hosted cluster's control-plane namespace on the timeline (issue 45): the HostedControlPlane's
  * conditions (all of them, as the HostedCluster's), each ControlPlaneComponent's condition that
- * says it has not rolled out, and each control-plane pod that cannot run (since when, and its
- * containers' last terminations as moments). Only failing pods and stuck components get a lane,
- * so a control plane of forty pods adds a handful. The namespace's Warning events are the
+ * says it has not rolled out, each control-plane pod that cannot run (since when, and its
+ * containers' last terminations as moments), and each pod the scheduler has not placed for a
+ * while (etcd's, when its claim is not provisioned). Only failing or unplaced pods and stuck
+ * components get a lane, so a control plane of forty pods adds a handful. The namespace's Warning events are the
  * timeline's events (timeline.ts). Pure.
  */
 import type { Interval, IntervalSource } from '../core/interval';
 import { clip } from '../core/text';
 import type { Condition } from '../model/condition';
-import { componentNotRolledOut, failingControlPlanePods } from '../model/hostedControlPlane';
-import type { ControlPlane, FailingPod } from '../model/hostedControlPlane';
+import {
+  componentNotRolledOut,
+  failingControlPlanePods,
+  unscheduledControlPlanePods,
+} from '../model/hostedControlPlane';
+import type { ControlPlane, FailingPod, UnscheduledPod } from '../model/hostedControlPlane';
 
 /** Adds a lane's condition intervals (timeline.ts `intervalsOf`). */
 export type ConditionIntervals = (
@@ -19,8 +24,10 @@ export type ConditionIntervals = (
   source: (c: Condition) => IntervalSource,
 ) => void;
 
+/** `now`: the gather, from which a pod not yet scheduled counts as stuck. */
 export function controlPlaneIntervals(
   cp: ControlPlane,
+  now: Date | undefined,
   end: (from: Date) => Date,
   conditions: ConditionIntervals,
 ): Interval[] {
@@ -29,7 +36,26 @@ export function controlPlaneIntervals(
     const stuck = componentNotRolledOut(c);
     if (stuck) conditions(c.subject, [stuck], () => 'ControlPlaneComponent');
   }
-  return failingControlPlanePods(cp).flatMap((f) => podIntervals(f, end));
+  return [
+    ...failingControlPlanePods(cp).flatMap((f) => podIntervals(f, end)),
+    ...unscheduledControlPlanePods(cp, now).map((u) => unscheduledInterval(u, end)),
+  ];
+}
+
+/** A pod Pending and not scheduled since its `PodScheduled` turned False, its evidence that condition. */
+function unscheduledInterval(u: UnscheduledPod, end: (from: Date) => Date): Interval {
+  const why = u.scheduled.reason || 'NotScheduled';
+  return {
+    level: 'Error',
+    source: 'Pod',
+    locator: u.pod.subject,
+    reason: `PodScheduled=False (${why})`,
+    message: `Pending, not scheduled: ${clip(u.scheduled.message, 500) || why}`,
+    from: u.since,
+    to: end(u.since),
+    evidence: u.scheduled.location,
+    annotations: { reason: why, component: u.component },
+  };
 }
 
 /** When the failure began, as far as the status tells. */

@@ -156,3 +156,36 @@ export function failingControlPlanePods(cp: ControlPlane): FailingPod[] {
 export function pendingEtcdClaims(cp: ControlPlane): PersistentVolumeClaim[] {
   return cp.pvcs.filter((c) => c.label('app') === 'etcd' && c.phase !== 'Bound');
 }
+
+/** A rollout places a pod in seconds: one the scheduler has not placed for this long is stuck. */
+const unscheduledMinutes = 5;
+
+/** A control-plane pod the scheduler has not placed, since when (`unscheduledControlPlanePods`). */
+export interface UnscheduledPod {
+  pod: Pod;
+  /** Its `PodScheduled=False` condition. */
+  scheduled: Condition;
+  since: Date;
+  component: string;
+}
+
+/**
+ * The control-plane pods still Pending with `PodScheduled=False` for at least 5 minutes at `now`
+ * (the gather), whatever the scheduler's reason: `SchedulerError` when binding a volume failed
+ * (etcd's claim not provisioned) is not `Unschedulable`, so `failingControlPlanePods` does not
+ * name the pod, though it cannot run. The pods it names already are left out. Without `now`, or
+ * a time the condition or the pod began, how long is unknown: none.
+ */
+export function unscheduledControlPlanePods(
+  cp: ControlPlane,
+  now: Date | undefined,
+): UnscheduledPod[] {
+  if (!now) return [];
+  return cp.pods.flatMap((pod) => {
+    const scheduled = pod.scheduled;
+    if (pod.phase !== 'Pending' || scheduled?.status !== 'False' || podFailure(pod)) return [];
+    const since = scheduled.lastTransitionTime ?? pod.creationTimestamp;
+    if (!since || now.getTime() - since.getTime() < unscheduledMinutes * 60_000) return [];
+    return [{ pod, scheduled, since, component: componentOfPod(pod) }];
+  });
+}
