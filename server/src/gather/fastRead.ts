@@ -42,11 +42,19 @@ export type FastRead =
 
 /**
  * Left unread when a file is read from disk: server-side-apply bookkeeping (half of a Node's
- * text in 4.7 gathers) and a Node's `status.images` (50 to 150 entries, 20 to 60 KiB, before
- * `status.nodeInfo` in oc's sorted keys), which no rule or hover reads. An open buffer is
- * always read whole.
+ * text in 4.7 gathers), a Node's `status.images` (50 to 150 entries, 20 to 60 KiB, before
+ * `status.nodeInfo` in oc's sorted keys) and its resources and addresses (a fifth of what is
+ * left of a Node, read for each of 500 guest nodes), which no rule or hover reads. An open
+ * buffer is always read whole.
  */
-const unreadSet: ReadonlySet<string> = new Set(['/metadata/managedFields', '/status/images']);
+const unreadSet: ReadonlySet<string> = new Set([
+  '/metadata/managedFields',
+  '/status/images',
+  '/status/addresses',
+  '/status/allocatable',
+  '/status/capacity',
+  '/status/daemonEndpoints',
+]);
 const unread: UnreadPointers = { has: (pointer) => unreadSet.has(pointer), depth: 2 };
 
 const notPlacement =
