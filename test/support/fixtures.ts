@@ -62,6 +62,8 @@ export const hosted = {
   releaseChangedInstall: join(fixturesDir, 'hosted-release-changed-install-4.19'),
   /** The drain signature on 4.16.45 -> 4.17.38: the Machine names no pod (Cluster API 1.8). */
   drainBlocked417: join(fixturesDir, 'hosted-drain-blocked-4.17'),
+  /** 4.19.7 -> 4.20.38: openshift-controller-manager panics; RolloutComplete=False, controlPlaneVersion Partial. */
+  cpRolloutStuck420: join(fixturesDir, 'hosted-cp-rollout-stuck-4.20'),
 };
 
 /** The update scenarios (test/fixtures/README.md says what each holds). */

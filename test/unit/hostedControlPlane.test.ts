@@ -144,6 +144,7 @@ describe('the control-plane namespace of a hypershift dump', () => {
 
   for (const [dump, rule] of [
     [hosted.cpCrashLoop, 'hosted-control-plane-component-failing'],
+    [hosted.cpRolloutStuck420, 'hosted-control-plane-component-failing'],
     [hosted.etcdPvcPending, 'hosted-etcd-unavailable'],
   ] as const) {
     it(`${rule} off hides its own finding and nothing else`, async () => {
@@ -167,7 +168,7 @@ describe('the control-plane namespace of a hypershift dump', () => {
   it('gives the same findings from the dump folder and its .tar.gz', () => {
     const tmp = mkdtempSync(join(tmpdir(), 'mgi-hcp-'));
     try {
-      for (const dump of [hosted.cpCrashLoop, hosted.etcdPvcPending]) {
+      for (const dump of [hosted.cpCrashLoop, hosted.cpRolloutStuck420, hosted.etcdPvcPending]) {
         const tgz = join(tmp, `${basename(dump)}.tar.gz`);
         const packed = spawnSync('tar', ['-czf', tgz, '-C', dirname(dump), basename(dump)]);
         assert.equal(packed.status, 0, String(packed.stderr));

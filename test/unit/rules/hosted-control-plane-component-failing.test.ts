@@ -130,6 +130,44 @@ ruleTester(hostedControlPlaneComponentFailing, {
       ],
     },
     {
+      name: "names 4.20.38's crash-looping openshift-controller-manager from the 4.20 objects as they are (RolloutComplete, controlPlaneVersion Partial)",
+      snapshot: snapshotOf(hosted.cpRolloutStuck420),
+      findings: [
+        {
+          severity: 'error',
+          subject: 'pod/clusters-prod/openshift-controller-manager-8pbjf9l7wq-hks88',
+          message: [
+            /^Control-plane pod clusters-prod\/openshift-controller-manager-8pbjf9l7wq-hks88 \(openshift-controller-manager\) is in CrashLoopBackOff \(22 restarts, last exit code 2\) for 1h\d+m/,
+            /panic: runtime error: invalid memory address or nil pointer dereference/,
+            /Degraded=True` \(`UnavailableReplicas`: openshift-controller-manager deployment has 1 unavailable replicas\)/,
+          ],
+          location: (s) =>
+            s
+              .hosted!.controlPlane!.pods.find((p) =>
+                p.name.startsWith('openshift-controller-manager-'),
+              )!
+              .containers.find((c) => !c.init)!.waiting!.location,
+          related: [
+            (r) =>
+              base(r.file) ===
+                'openshift-controller-manager-8pbjf9l7wq-hks88-openshift-controller-manager-previous.log' &&
+              /panic: runtime error/.test(r.message),
+            (r) =>
+              r.file.endsWith('controlplanecomponents/openshift-controller-manager.yaml') &&
+              r.message ===
+                'ControlPlaneComponent openshift-controller-manager: RolloutComplete=False (WaitingForRolloutComplete)',
+            (r) => /^Deployment openshift-controller-manager: 0 of 1 available/.test(r.message),
+            (r) =>
+              r.file.endsWith('hostedcontrolplanes/prod.yaml') &&
+              /^HostedControlPlane Degraded=True/.test(r.message),
+            (r) =>
+              r.file.endsWith('hostedclusters/prod.yaml') &&
+              r.message === 'HostedCluster controlPlaneVersion: 4.20.38 Partial',
+          ],
+        },
+      ],
+    },
+    {
       name: "cites 4.20's Partial controlPlaneVersion as the HostedCluster's echo",
       snapshot: snapshotOf(hosted.cpCrashLoop, controlPlaneVersionPartial),
       findings: [
