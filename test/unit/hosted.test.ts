@@ -151,6 +151,41 @@ describe('a hypershift dump', () => {
     );
   });
 
+  it("status on 4.20: the guest's version Completed, the components' controlPlaneVersion Partial, one cause", () => {
+    const h = status(hosted.cpRolloutStuck420).roots[0]!.hosted!;
+    assert.equal(h.controlPlane.version, '4.20.38');
+    assert.equal(h.controlPlane.state, 'Completed');
+    assert.equal(h.controlPlane.components?.version, '4.20.38');
+    assert.equal(h.controlPlane.components?.state, 'Partial');
+    assert.equal(h.controlPlane.components?.since, '2026-09-22T13:21:52Z');
+    assert.equal(h.nodePools[0]?.version, '4.19.7');
+    assert.equal(h.nodePools[0]?.updating, false);
+    const text = runCli('status', hosted.cpRolloutStuck420).stdout;
+    assert.match(text, /Control plane: +4\.20\.38 \(Completed \S+ ago\)/);
+    assert.match(
+      text,
+      /Components: +4\.20\.38 Partial \(since \S+\): not every ControlPlaneComponent has rolled it out.* namespaces\/clusters\/hypershift\.openshift\.io\/hostedclusters\/prod\.yaml:\d+/,
+    );
+    assert.match(
+      text,
+      /Update Stalled +Control-plane pod clusters-prod\/openshift-controller-manager-\S+ \(openshift-controller-manager\) is in CrashLoopBackOff/,
+    );
+    const analyzed = JSON.parse(
+      runCli('analyze', hosted.cpRolloutStuck420, '--format', 'json').stdout,
+    ) as {
+      findings: { rule: string }[];
+    };
+    assert.deepEqual(
+      analyzed.findings.map((f) => f.rule),
+      ['hosted-control-plane-component-failing'],
+    );
+  });
+
+  it('status before 4.20 has no components line (no controlPlaneVersion)', () => {
+    assert.equal(status(hosted.cpCrashLoop).roots[0]!.hosted!.controlPlane.components, undefined);
+    assert.doesNotMatch(runCli('status', hosted.cpCrashLoop).stdout, /^Components:/m);
+  });
+
   it("a node cordoned by its Machine's replacement is the NodePool's drain, not node-not-ready's", async () => {
     const { snapshot: s } = await loadFixture(hosted.drainBlocked);
     const cordoned = s.nodes.filter((n) => n.unschedulable);

@@ -43,7 +43,8 @@ export function hostedLines(h: HostedReport, max = 10): string[] {
 export function hostedItems(parent: string, h: HostedReport): TreeItemModel[] {
   const cp = h.controlPlane;
   const id = `${parent}/hosted`;
-  const partial = cp.state === 'Partial';
+  // 4.20+: the management side's components may still roll out after the guest's version completed.
+  const partial = cp.state === 'Partial' || cp.components?.state === 'Partial';
   const blocked = cp.progressing?.status === 'False' && cp.progressing.reason === 'Blocked';
   const tone: Tone = blocked ? 'error' : cp.failing ? 'warning' : partial ? 'progress' : 'ok';
   const controlPlane: TreeItemModel = {
@@ -58,6 +59,9 @@ export function hostedItems(parent: string, h: HostedReport): TreeItemModel[] {
         : '') +
       (cp.failing
         ? `\nClusterVersionSucceeding=False (${cp.failing.reason}): ${cp.failing.message}`
+        : '') +
+      (cp.components && cp.components.state !== 'Completed'
+        ? `\ncontrolPlaneVersion: ${cp.components.version} ${cp.components.state}: not every ControlPlaneComponent has rolled it out.`
         : '') +
       `\nThe dump's management part (${h.management || 'the dump folder'}) is the management cluster: its nodes and version are not this cluster's.`,
     icon: iconOf(tone),

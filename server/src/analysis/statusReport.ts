@@ -197,6 +197,16 @@ function hostedReport(
             since: time(cp.failing.lastTransitionTime),
           }
         : null,
+      ...(cp.components
+        ? {
+            components: {
+              version: cp.components.version,
+              state: cp.components.state,
+              since: time(cp.components.startedAt),
+              ...place(cp.components.evidence),
+            },
+          }
+        : {}),
       ...place(cp.evidence),
     },
     nodePools: h.nodePools.map((n) => ({

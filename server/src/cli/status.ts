@@ -205,6 +205,12 @@ function hostedLines(
         ? `updating to ${cp.target ?? '?'} ${cp.version ? `from ${cp.version}` : 'with no version completed yet'} (since ${ago(cp.startedAt)})`
         : (cp.version ?? cp.target ?? 'unknown');
   out.push(`Control plane:   ${state}, in namespace ${cp.controlPlaneNamespace}${at(cp)}`);
+  const c = cp.components;
+  if (c && (c.state !== 'Completed' || c.version !== (cp.target ?? cp.version))) {
+    out.push(
+      `Components:      ${c.version} ${c.state}${c.state === 'Partial' ? ` (since ${ago(c.since)}): not every ControlPlaneComponent has rolled it out, whatever the guest's version says` : ''}${at(c)}`,
+    );
+  }
   const p = cp.progressing;
   if (p) {
     out.push(

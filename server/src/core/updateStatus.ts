@@ -166,6 +166,8 @@ interface HostedControlPlaneReport extends Evidence {
    * message, when it fails; null otherwise.
    */
   failing: { reason: string; message: string; since: string | null } | null;
+  /** `status.controlPlaneVersion`'s newest entry (4.20+): the management side's components. */
+  components?: { version: string; state: string; since: string | null } & Evidence;
 }
 
 /** One NodePool: its workers update on their own, after the control plane. */

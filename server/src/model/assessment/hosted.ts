@@ -31,6 +31,11 @@ interface HostedControlPlaneStatus {
    * holds the control plane's update, in the CVO's words).
    */
   failing?: Condition;
+  /**
+   * `status.controlPlaneVersion.history[0]` (4.20+): the management side's components, which the
+   * guest's version (a stub ClusterOperator for each) does not see.
+   */
+  components?: { version: string; state: string; startedAt?: Date; evidence: Location };
   evidence: Location;
 }
 
@@ -59,6 +64,7 @@ export interface HostedAssessment {
 export function assessHosted(part: HostedPart): HostedAssessment {
   const hc = part.cluster;
   const latest = hc.history[0];
+  const cpv = hc.controlPlaneHistory[0];
   const controlPlane: HostedControlPlaneStatus = {
     name: hc.name,
     namespace: hc.namespace ?? '',
@@ -75,6 +81,14 @@ export function assessHosted(part: HostedPart): HostedAssessment {
       progressing: hc.condition('Progressing'),
       available: hc.condition('Available'),
       failing: failingOf(hc.condition('ClusterVersionSucceeding')),
+      components: cpv
+        ? {
+            version: cpv.version,
+            state: cpv.state,
+            evidence: cpv.location,
+            ...defined({ startedAt: cpv.startedTime }),
+          }
+        : undefined,
     }),
   };
   return {
