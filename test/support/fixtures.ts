@@ -64,6 +64,8 @@ export const hosted = {
   drainBlocked417: join(fixturesDir, 'hosted-drain-blocked-4.17'),
   /** 4.19.7 -> 4.20.38: openshift-controller-manager panics; RolloutComplete=False, controlPlaneVersion Partial. */
   cpRolloutStuck420: join(fixturesDir, 'hosted-cp-rollout-stuck-4.20'),
+  /** Control plane 4.21.19, NodePool left on 4.17.35: SupportedVersionSkew=False UnsupportedSkew. */
+  versionSkew421: join(fixturesDir, 'hosted-version-skew-4.21'),
 };
 
 /** The update scenarios (test/fixtures/README.md says what each holds). */

@@ -109,15 +109,24 @@ export const nodePoolUpdateBlocked: Rule = {
           g.type === 'ValidReleaseImage' && newerMinor(target, cp)
             ? ` (${target} is past the control plane's ${cp})`
             : '';
+        // 4.21's advisory check: the NodePool's release against the newest Completed control plane.
+        const runs = p.version ?? target;
+        const skew =
+          g.type === 'SupportedVersionSkew' && runs && cp
+            ? ` (${runs} with the control plane's ${cp})`
+            : '';
         const message = fit(
-          `${g.what(p, c)}${ahead}${since}: ${clip(c.message, 100)}`,
-          `${g.what(p, c)}${ahead}${since}`,
+          `${g.what(p, c)}${ahead}${skew}${since}: ${clip(c.message, 100)}`,
+          `${g.what(p, c)}${ahead}${skew}${since}`,
         );
         const detail = paragraphs(
           `\`${g.type}=${c.status}\`${c.reason ? ` (\`${c.reason}\`)` : ''}: ${g.why}`,
           c.message ? `Its message: ${clip(c.message, 600)}` : undefined,
           g.type === 'ValidReleaseImage' && target && cp
             ? `The NodePool asks for ${target}; the control plane's newest Completed version is ${cp}. A NodePool's minor may not pass it; within it, the NodePool may trail by up to three minors (4.21's \`SupportedVersionSkew\`).`
+            : undefined,
+          skew
+            ? `The NodePool runs ${runs}; the control plane's newest Completed version is ${cp}. A NodePool may trail it by up to three minors and not pass it: a NodePool release within that range brings it back (the NodePool's machines are replaced or updated in place, the control plane is not touched).`
             : undefined,
         );
         const f = finding(
@@ -126,7 +135,7 @@ export const nodePoolUpdateBlocked: Rule = {
           c.location,
           { message, detail },
           [
-            ahead
+            ahead || skew
               ? rel(
                   hosted.cluster.history.find((h) => h.state === 'Completed')?.location ??
                     hosted.cluster.versionAt(),

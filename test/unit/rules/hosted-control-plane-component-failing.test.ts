@@ -72,6 +72,10 @@ ruleTester(hostedControlPlaneComponentFailing, {
     },
     { name: 'stays quiet on a standalone cluster', snapshot: snapshotOf(samples.healthy) },
     {
+      name: "stays quiet on 4.21's rolled-out components (RolloutComplete=True beside 4.19's stale Progressing)",
+      snapshot: snapshotOf(hosted.versionSkew421),
+    },
+    {
       name: 'leaves the control plane to hosted-etcd-unavailable while etcd has no quorum',
       snapshot: snapshotOf(hosted.cpCrashLoop, etcdDown),
     },

@@ -47,9 +47,34 @@ ruleTester(nodePoolUpdateBlocked, {
       snapshot: snapshotOf(hosted.drainBlocked),
     },
     { name: 'stays quiet on a settled NodePool', snapshot: snapshotOf(hosted.healthy) },
+    {
+      name: 'stays quiet on a NodePool one minor behind a 4.20 control plane',
+      snapshot: snapshotOf(hosted.cpRolloutStuck420),
+    },
     { name: 'stays quiet on a standalone cluster', snapshot: snapshotOf(samples.healthy) },
   ],
   invalid: [
+    {
+      name: "warns of 4.21's SupportedVersionSkew=False on a NodePool four minors behind, with both versions (the generated dump)",
+      snapshot: snapshotOf(hosted.versionSkew421),
+      findings: [
+        {
+          severity: 'warning',
+          subject: 'np/clusters/prod-workers',
+          message: [
+            /^The version skew of NodePool prod-workers is not supported \(4\.17\.35 with the control plane's 4\.21\.19\) for 13h\d+m/,
+            /`SupportedVersionSkew=False` \(`UnsupportedSkew`\)/,
+            /NodePool minor version 4\.17 is less than 4\.18, which is the minimum NodePool version compatible with the 4\.21 HostedCluster/,
+            /The NodePool runs 4\.17\.35; the control plane's newest Completed version is 4\.21\.19/,
+          ],
+          location: (s) => pool(s).condition('SupportedVersionSkew')!.location,
+          related: [
+            (r) =>
+              r.message === 'control plane 4.21.19' && r.file.endsWith('hostedclusters/prod.yaml'),
+          ],
+        },
+      ],
+    },
     {
       name: 'names the skew rule with both versions when the NodePool is ahead of the control plane',
       snapshot: snapshotOf(hosted.drainBlocked, ahead),
