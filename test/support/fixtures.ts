@@ -66,6 +66,8 @@ export const hosted = {
   cpRolloutStuck420: join(fixturesDir, 'hosted-cp-rollout-stuck-4.20'),
   /** Control plane 4.21.19, NodePool left on 4.17.35: SupportedVersionSkew=False UnsupportedSkew. */
   versionSkew421: join(fixturesDir, 'hosted-version-skew-4.21'),
+  /** 4.14.55 asked for 4.15.59, held: the guest's OLM keeps an operator at 4.14 (Upgradeable=False). */
+  updateBlocked415: join(fixturesDir, 'hosted-update-blocked-4.15'),
 };
 
 /** The update scenarios (test/fixtures/README.md says what each holds). */
