@@ -131,7 +131,15 @@ function gateFinding(
   updating: RequestedUpdate | undefined,
   now: Date | undefined,
 ): ReturnType<typeof finding> {
-  const since = heldFor(c.lastTransitionTime, now);
+  // Upgradeable=False may be older than the request: the update is held since it was asked for
+  // (the HostedCluster turned Progressing=False Blocked then).
+  const asked =
+    g.type === 'ClusterVersionUpgradeable' && progressing?.reason === 'Blocked'
+      ? progressing.lastTransitionTime
+      : undefined;
+  const heldSince =
+    asked && (!c.lastTransitionTime || asked > c.lastTransitionTime) ? asked : c.lastTransitionTime;
+  const since = heldFor(heldSince, now);
   const update = updating?.to ? ` to ${updating.to}` : '';
   const force = hc.annotation('hypershift.openshift.io/force-upgrade-to');
   const notUpgradeable =
@@ -183,7 +191,7 @@ function gateFinding(
       }),
     ],
     g.severity,
-    c.lastTransitionTime,
+    heldSince,
   );
   if (c.message) f.quote = clip(c.message, quoteMaxLength);
   return f;

@@ -59,6 +59,32 @@ ruleTester(hostedClusterUpdateBlocked, {
   ],
   invalid: [
     {
+      name: "holds 4.14.55 -> 4.15.59 on the guest's OLM, since the update was asked for (the generated 4.15 dump)",
+      snapshot: snapshotOf(hosted.updateBlocked415),
+      findings: [
+        {
+          severity: 'error',
+          subject: 'hc/clusters/prod',
+          message: [
+            /^The minor update of HostedCluster prod to 4\.15\.59 is held: the guest cluster is not upgradeable \(operator-lifecycle-manager\)\n/,
+            /`ClusterVersionUpgradeable=False` \(`ClusterOperatorNotUpgradeable`\)/,
+            /Cluster operator operator-lifecycle-manager should not be upgraded between minor versions: ClusterServiceVersions blocking minor version upgrades to 4\.15\.0 or higher/,
+            /asks for 4\.15\.59; the control plane's newest completed version is 4\.14\.55/,
+          ],
+          location: (s) => hc(s).condition('ClusterVersionUpgradeable')!.location,
+          related: [
+            (r) => r.message === 'Progressing=False (Blocked)',
+            (r) =>
+              r.message ===
+                'operator-lifecycle-manager: Upgradeable=False (IncompatibleOperatorsInstalled)' &&
+              r.file.endsWith('clusteroperators/operator-lifecycle-manager.yaml'),
+          ],
+        },
+      ],
+      // Held since the request (Progressing=False Blocked), not since OLM's older Upgradeable=False.
+      check: (fs) => assert.equal(fs[0]!.since?.toISOString(), '2025-09-16T15:52:31.000Z'),
+    },
+    {
       name: 'says a minor update is held by the guest not being upgradeable, and how to force it',
       snapshot: snapshotOf(hosted.drainBlocked, askFor420, notUpgradeable),
       findings: [
