@@ -186,6 +186,35 @@ describe('a hypershift dump', () => {
     assert.doesNotMatch(runCli('status', hosted.cpCrashLoop).stdout, /^Components:/m);
   });
 
+  it('status names the ControlPlaneComponents that have not rolled out, on 4.19 and 4.20 alike, and none when settled', () => {
+    const cases: [string, string, RegExp][] = [
+      [hosted.cpCrashLoop, 'openshift-apiserver', /^Available=False \(WaitingForAvailable\)$/],
+      [hosted.cpRolloutStuck420, 'openshift-controller-manager', /^RolloutComplete=False /],
+    ];
+    for (const [dump, name, condition] of cases) {
+      const cp = status(dump).roots[0]!.hosted!.controlPlane;
+      assert.deepEqual(
+        cp.notRolledOut.map((n) => n.name),
+        [name],
+        dump,
+      );
+      const [n] = cp.notRolledOut;
+      assert.match(n!.condition, condition);
+      assert.match(n!.file, new RegExp(`controlplanecomponents/${name}\\.yaml$`));
+      assert.match(
+        runCli('status', dump).stdout,
+        new RegExp(
+          `^Not rolled out: +${name}: \\S+=False \\(\\w+\\) for \\S+, .*controlplanecomponents/${name}\\.yaml:\\d+$`,
+          'm',
+        ),
+      );
+    }
+    for (const dump of [hosted.healthy, hosted.drainBlocked]) {
+      assert.deepEqual(status(dump).roots[0]!.hosted!.controlPlane.notRolledOut, [], dump);
+      assert.doesNotMatch(runCli('status', dump).stdout, /Not rolled out:/);
+    }
+  });
+
   it("a node cordoned by its Machine's replacement is the NodePool's drain, not node-not-ready's", async () => {
     const { snapshot: s } = await loadFixture(hosted.drainBlocked);
     const cordoned = s.nodes.filter((n) => n.unschedulable);

@@ -382,6 +382,22 @@ describe('Upgrade Status tree model: a hosted cluster (issue 45)', () => {
     assert.equal(statusText(settled), '4.18.22 · Not updating');
   });
 
+  it('shows under the control plane the component that has not rolled out, in warning, at its file', () => {
+    const [crash] = statusTree(report(hosted.cpCrashLoop));
+    const cp = child(crash!, 'Hosted control plane clusters/prod');
+    assert.equal(cp?.tone, 'warning');
+    assert.equal(cp?.expanded, true);
+    const component = cp?.children.find(
+      (c) => c.label === 'ControlPlaneComponent openshift-apiserver',
+    );
+    assert.equal(component?.description, 'not rolled out: Available=False (WaitingForAvailable)');
+    assert.match(
+      component?.evidence?.file ?? '',
+      /controlplanecomponents\/openshift-apiserver\.yaml$/,
+    );
+    assert.deepEqual(child(root!, 'Hosted control plane clusters/prod')?.children, []);
+  });
+
   it('lists at most ten NodePools in the tooltip, and how many more', () => {
     const r = report(hosted.drainBlocked).roots[0]!;
     const pool = r.hosted!.nodePools[0]!;

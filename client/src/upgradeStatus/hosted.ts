@@ -46,7 +46,27 @@ export function hostedItems(parent: string, h: HostedReport): TreeItemModel[] {
   // 4.20+: the management side's components may still roll out after the guest's version completed.
   const partial = cp.state === 'Partial' || cp.components?.state === 'Partial';
   const blocked = cp.progressing?.status === 'False' && cp.progressing.reason === 'Blocked';
-  const tone: Tone = blocked ? 'error' : cp.failing ? 'warning' : partial ? 'progress' : 'ok';
+  // A component that has not rolled out is one the guest's version cannot see (a stub operator).
+  const stuck = cp.notRolledOut.map(
+    (n): TreeItemModel => ({
+      id: `${id}/control-plane/${n.name}`,
+      label: `ControlPlaneComponent ${n.name}`,
+      description: `not rolled out: ${n.condition}`,
+      tooltip: n.message || n.condition,
+      icon: iconOf('warning'),
+      tone: 'warning',
+      evidence: { file: n.file, line: n.line },
+      children: [],
+      expanded: false,
+    }),
+  );
+  const tone: Tone = blocked
+    ? 'error'
+    : cp.failing || stuck.length > 0
+      ? 'warning'
+      : partial
+        ? 'progress'
+        : 'ok';
   const controlPlane: TreeItemModel = {
     id: `${id}/control-plane`,
     label: `Hosted control plane ${cp.namespace}/${cp.name}`,
@@ -67,8 +87,8 @@ export function hostedItems(parent: string, h: HostedReport): TreeItemModel[] {
     icon: iconOf(tone),
     tone,
     evidence: { file: cp.file, line: cp.line },
-    children: [],
-    expanded: false,
+    children: stuck,
+    expanded: stuck.length > 0,
   };
   const pools = h.nodePools.map((p): TreeItemModel => {
     const poolTone: Tone = p.ahead ? 'warning' : p.updating ? 'progress' : 'ok';

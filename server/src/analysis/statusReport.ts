@@ -20,6 +20,7 @@ import type { RootAnalysis } from './analyze';
 import { causesOf } from './causes';
 import type { Cause } from '../core/cause';
 import type { HostedAssessment } from '../model/assessment/hosted';
+import { describe } from '../model/condition';
 import type { HostedReport } from '../core/updateStatus';
 
 /**
@@ -207,6 +208,13 @@ function hostedReport(
             },
           }
         : {}),
+      notRolledOut: cp.notRolledOut.map(({ name, condition: c }) => ({
+        name,
+        condition: describe(c),
+        message: c.message,
+        since: time(c.lastTransitionTime),
+        ...place(c.location),
+      })),
       ...place(cp.evidence),
     },
     nodePools: h.nodePools.map((n) => ({

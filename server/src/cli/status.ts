@@ -211,6 +211,15 @@ function hostedLines(
       `Components:      ${c.version} ${c.state}${c.state === 'Partial' ? ` (since ${ago(c.since)}): not every ControlPlaneComponent has rolled it out, whatever the guest's version says` : ''}${at(c)}`,
     );
   }
+  // Components the guest's version cannot see (their ClusterOperators are stubs): one line each.
+  const stuck = cp.notRolledOut;
+  for (const [i, n] of stuck.slice(0, 8).entries()) {
+    out.push(
+      `${i === 0 ? 'Not rolled out:  ' : '                 '}${n.name}: ${n.condition}${n.since ? ` for ${ago(n.since)}` : ''}, ${clip(n.message || 'no message', 80)}${at(n)}`,
+    );
+  }
+  if (stuck.length > 8)
+    out.push(`                 and ${stuck.length - 8} more ControlPlaneComponents`);
   const p = cp.progressing;
   if (p) {
     out.push(

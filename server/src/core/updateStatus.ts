@@ -168,6 +168,13 @@ interface HostedControlPlaneReport extends Evidence {
   failing: { reason: string; message: string; since: string | null } | null;
   /** `status.controlPlaneVersion`'s newest entry (4.20+): the management side's components. */
   components?: { version: string; state: string; since: string | null } & Evidence;
+  /** The ControlPlaneComponents (4.18+) that have not rolled out, with the condition that says so. */
+  notRolledOut: ({
+    name: string;
+    condition: string;
+    message: string;
+    since: string | null;
+  } & Evidence)[];
 }
 
 /** One NodePool: its workers update on their own, after the control plane. */

@@ -8,6 +8,7 @@ import type { Location } from '../../core/finding';
 import type { Condition } from '../condition';
 import type { HostedCluster, HostedPart, NodePool, UpgradeType } from '../hosted';
 import { inPlaceSetOf, machinesOf } from '../hosted';
+import { componentNotRolledOut } from '../hostedControlPlane';
 
 interface HostedControlPlaneStatus {
   name: string;
@@ -36,6 +37,11 @@ interface HostedControlPlaneStatus {
    * guest's version (a stub ClusterOperator for each) does not see.
    */
   components?: { version: string; state: string; startedAt?: Date; evidence: Location };
+  /**
+   * The ControlPlaneComponents (4.18+) that have not rolled out, each with the condition that says
+   * so: the guest's version cannot see them (its ClusterOperators for them are stubs).
+   */
+  notRolledOut: { name: string; condition: Condition }[];
   evidence: Location;
 }
 
@@ -69,6 +75,10 @@ export function assessHosted(part: HostedPart): HostedAssessment {
     name: hc.name,
     namespace: hc.namespace ?? '',
     controlPlaneNamespace: hc.controlPlaneNamespace,
+    notRolledOut: (part.controlPlane?.components ?? []).flatMap((c) => {
+      const condition = componentNotRolledOut(c);
+      return condition ? [{ name: c.name, condition }] : [];
+    }),
     evidence: latest?.location ?? hc.at('status'),
     ...defined({
       platform: hc.platform,
