@@ -89,7 +89,7 @@ function gaps(r: Results): string[] {
   const h = r.hostedCli;
   if (h.rgRatio > c.rgRatio) {
     out.push(
-      `- \`analyze\` on \`hosted\` takes ${ms(h.analyze.ms)}, ${xr(h.rgRatio)} one \`rg\` pass, above the ${xr(c.rgRatio)} of \`large\`: it reads ${h.facts.filesRead.length} files (${mibOf(h.facts.bytesRead)} MiB) where \`large\` reads ${c.facts.filesRead.length} (${mibOf(c.facts.bytesRead)} MiB), most of them the ${r.hostedCli.info.nodes} guest Nodes and the management part's Machines, one file each; and the \`rg\` pattern (a machine-config annotation) is rare in a hosted cluster's files, so one pass costs less there (${ms(h.rgMs)} against ${ms(c.rgMs)} on \`large\`).`,
+      `- \`analyze\` on \`hosted\` takes ${ms(h.analyze.ms)}, ${xr(h.rgRatio)} one \`rg\` pass, above the ${xr(c.rgRatio)} of \`large\`: it reads ${h.facts.filesRead.length} files (${mibOf(h.facts.bytesRead)} MiB) where \`large\` reads ${c.facts.filesRead.length} (${mibOf(c.facts.bytesRead)} MiB), most of them the ${r.hostedCli.info.nodes} guest Nodes, one file each (the settled NodePools' Machines are left unread, probed); and the \`rg\` pattern (a machine-config annotation) is rare in a hosted cluster's files, so one pass costs less there (${ms(h.rgMs)} against ${ms(c.rgMs)} on \`large\`).`,
     );
   }
   if (c.timeline.ms > 1.5 * a) {

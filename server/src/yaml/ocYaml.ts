@@ -453,22 +453,8 @@ class Reader {
     const parts: string[] = [];
     let line = (this.lines[this.i] as string).slice(col + 1);
     for (;;) {
-      let j = 0;
-      for (; j < line.length; j++) {
-        const ch = line[j];
-        if (quote === '"' && ch === '\\') {
-          j++;
-          continue;
-        }
-        if (ch === quote) {
-          if (quote === "'" && line[j + 1] === "'") {
-            j++;
-            continue;
-          }
-          break;
-        }
-      }
-      if (j < line.length) {
+      const j = quote === '"' ? closingDouble(line) : closingSingle(line);
+      if (j !== -1) {
         parts.push(line.slice(0, j));
         if (line.slice(j + 1).trim() !== '') giveUp();
         this.i++;
@@ -576,6 +562,32 @@ class Reader {
     }
     this.level--;
     return out;
+  }
+}
+
+/**
+ * Where a line's closing `"` is, or -1: the first `"` after an even run of backslashes (each
+ * backslash escapes the next character). Found with `indexOf`, not a character at a time:
+ * every timestamp and message of a Node is double-quoted.
+ */
+function closingDouble(line: string): number {
+  for (let from = 0; ; ) {
+    const q = line.indexOf('"', from);
+    if (q === -1) return -1;
+    let b = q;
+    while (b > 0 && line.charCodeAt(b - 1) === 92) b--;
+    if ((q - b) % 2 === 0) return q;
+    from = q + 1;
+  }
+}
+
+/** Where a line's closing `'` is, or -1: a `''` is an escaped quote. */
+function closingSingle(line: string): number {
+  for (let from = 0; ; ) {
+    const q = line.indexOf("'", from);
+    if (q === -1) return -1;
+    if (line.charCodeAt(q + 1) !== 39) return q;
+    from = q + 2;
   }
 }
 
