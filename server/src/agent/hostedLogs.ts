@@ -1,12 +1,12 @@
 /**
  * The log files of one container of a hosted cluster's control plane: the `hypershift dump`'s
  * flat files `namespaces/<cp-ns>/core/pods/logs/<pod>-<container>[-previous].log`, as the index
- * lists them, split by the control-plane pods' containers (`flatContainerLogs`). Other namespaces
+ * lists them, split by the control-plane pods' containers (`flatLogsOf`). Other namespaces
  * of the dump's management part (the `hypershift` operator's, other hosted clusters') are refused.
  */
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { controlPlaneNamespace, flatContainerLogs } from '../service';
+import { controlPlaneNamespace, flatLogsOf } from '../service';
 import type { LogFile } from '../service';
 import type { Analysed } from './analysed';
 import { listed } from './containerLogs';
@@ -38,14 +38,9 @@ export async function findHostedLogs(
     );
   }
   const pods = a.analysis.snapshot.hosted?.controlPlane?.pods ?? [];
-  const all = flatContainerLogs(
-    a.analysis.index.logs,
-    pods.map((p) => ({
-      namespace: cpNamespace,
-      pod: p.name,
-      containers: p.containers.map((x) => x.name),
-    })),
-  ).filter((x) => x.container.pod === c.pod || x.container.pod.startsWith(`${c.pod}-`));
+  const all = flatLogsOf(a.analysis.index, cpNamespace, pods).filter(
+    (x) => x.container.pod === c.pod || x.container.pod.startsWith(`${c.pod}-`),
+  );
   const mine = all.filter((x) => x.container.container === c.container);
   if (mine.length === 1) {
     const [only] = mine as [(typeof mine)[number]];

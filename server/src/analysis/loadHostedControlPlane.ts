@@ -89,8 +89,11 @@ async function readWarnings(ctx: LoadContext, files: IndexedFile[]): Promise<Kub
   return newestFirst(out).slice(0, maxWarningEvents);
 }
 
-/** The flat logs of these control-plane pods, by container (names split by the pods' containers). */
-function flatLogsOf(index: GatherIndex, namespace: string, pods: readonly Pod[]) {
+/**
+ * The flat logs of these control-plane pods, by container (names split by the pods' containers):
+ * for the analysis and the agent's log tool alike.
+ */
+export function flatLogsOf(index: GatherIndex, namespace: string, pods: readonly Pod[]) {
   return flatContainerLogs(
     index.logs,
     pods.map((p) => ({ namespace, pod: p.name, containers: p.containers.map((c) => c.name) })),

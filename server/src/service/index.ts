@@ -26,7 +26,7 @@ export { ReadPool, readPoolOf } from '../gather/readPool';
 export type { ReadMode } from '../gather/fileCache';
 export { buildIndex, filesOf, podLogFiles } from '../gather/gatherIndex';
 export { controlPlaneNamespace, placeInRoot } from '../gather/hostedIndex';
-export { flatContainerLogs } from '../gather/flatLogs';
+export { flatLogsOf } from '../analysis/loadHostedControlPlane';
 export type { IndexedFile } from '../gather/gatherIndex';
 export { logNotes } from '../gather/notes';
 
