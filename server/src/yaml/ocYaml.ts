@@ -54,23 +54,16 @@ export function parseOcYaml(
   text: string,
   withSpans: true,
   skip?: UnreadPointers,
-  lines?: TextLines,
 ): (OcYamlRead & { spans: Map<string, [number, number]> }) | undefined;
 export function parseOcYaml(
   text: string,
   withSpans = false,
   skip?: UnreadPointers,
-  lines?: TextLines,
 ): (OcYamlRead & { spans?: Map<string, [number, number]> }) | undefined {
   if (text.length === 0 || text.includes('\r') || trimmedNotYamlSpace.some((c) => text.includes(c)))
     return undefined;
   try {
-    // Several reads of one text share its lines (a copy each: a compact collection rewrites
-    // its line); one read cuts them, with their starts only when it records spans.
-    const cut = lines ? undefined : text.split('\n');
-    const r = cut
-      ? new Reader(cut, withSpans ? startsOf(cut) : undefined, skip)
-      : new Reader([...lines!.lines], withSpans ? lines!.starts : undefined, skip);
+    const r = new Reader(text, withSpans, skip);
     const value = r.document();
     // Each level of nesting indents, except a sequence under a key (at the key's column) and
     // an empty `{}` or `[]`: so collections nest at most 2 × the deepest column + 3 levels.
@@ -81,27 +74,6 @@ export function parseOcYaml(
     if (err instanceof Unsupported || err instanceof RangeError) return undefined;
     throw err;
   }
-}
-
-/** A text's lines and where each starts: cut once for several reads of the same text. */
-export interface TextLines {
-  readonly lines: readonly string[];
-  readonly starts: readonly number[];
-}
-
-export function textLines(text: string): TextLines {
-  const lines = text.split('\n');
-  return { lines, starts: startsOf(lines) };
-}
-
-function startsOf(lines: readonly string[]): number[] {
-  const starts: number[] = [];
-  let at = 0;
-  for (const l of lines) {
-    starts.push(at);
-    at += l.length + 1;
-  }
-  return starts;
 }
 
 /**
@@ -130,8 +102,16 @@ function indentOf(line: string): number {
   return i;
 }
 
-function isBlank(line: string): boolean {
-  return indentOf(line) === line.length;
+/**
+ * Whether `s` from `from` on is what `trim` removes: here spaces and tabs, since the reader only
+ * reads texts without the other characters it removes (and lines hold no line break).
+ */
+function onlySpace(s: string, from: number): boolean {
+  for (let i = from; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c !== 32 && c !== 9) return false;
+  }
+  return true;
 }
 
 /** Plain scalars as the YAML 1.2 core schema resolves them (the `yaml` package's default). */
@@ -191,49 +171,98 @@ const escapes: Record<string, string> = {
 
 const maxIndent = 2000;
 
+/**
+ * Reads the text in place, a line at a time, by offsets: a line is cut out only when it is
+ * read, so the blocks left unread (a Node's images, a quiet pod's status: most of the text)
+ * are stepped over without a string per line.
+ */
 class Reader {
-  private i = 0;
+  /** Where the current line starts; past `end` once every line is read. */
+  private pos = 0;
+  /** The text's length: a text ending in a newline has an empty last line starting here. */
+  private readonly end: number;
   /** How deep the collection being read is (the root's: 1). */
   private level = 0;
   /** The deepest column a collection started at. */
   deepest = 0;
-  /** Offset of each line's start, when spans are recorded. */
-  private readonly starts: readonly number[] | undefined;
+  /**
+   * A compact collection's line (`- key: value`, `- - item`), read as if its `-` were a space:
+   * where it starts and the column its content starts at.
+   */
+  private compactAt = -1;
+  private compactIndent = 0;
+  /** Where, in the text after its indentation, the last key read ends (past `: `). */
+  private afterKey = 0;
+  /** The last line end found, for the line starting at `endFor`. */
+  private endFor = -1;
+  private endAt = 0;
   readonly spans: Map<string, [number, number]> | undefined;
 
-  /** @param starts each line's offset, given when spans are recorded. */
   constructor(
-    private readonly lines: string[],
-    starts: readonly number[] | undefined,
+    private readonly text: string,
+    withSpans: boolean,
     private readonly skip: UnreadPointers | undefined,
   ) {
-    if (!starts) return;
-    this.spans = new Map();
-    this.starts = starts;
+    this.end = text.length;
+    if (withSpans) this.spans = new Map();
   }
 
   document(): unknown {
     this.skipBlank();
-    const line = this.lines[this.i];
-    if (line === undefined || indentOf(line) !== 0) giveUp();
-    const start = this.offset(this.i, 0);
+    if (this.pos > this.end || this.indentAt(this.pos) !== 0) giveUp();
+    const start = this.pos;
     const value = this.node(0, '');
     this.record('', start);
     this.skipBlank();
-    if (this.i < this.lines.length) giveUp();
+    if (this.pos <= this.end) giveUp();
     return value;
   }
 
-  private offset(line: number, col: number): number {
-    return this.starts ? (this.starts[line] as number) + col : 0;
+  /** Where the line starting at `p` ends (its newline, or the text's end). */
+  private lineEnd(p: number): number {
+    if (p !== this.endFor) {
+      const n = this.text.indexOf('\n', p);
+      this.endFor = p;
+      this.endAt = n === -1 ? this.end : n;
+    }
+    return this.endAt;
+  }
+
+  /** Where the line after the one starting at `p` starts (past `end` after the last). */
+  private next(p: number): number {
+    const n = this.text.indexOf('\n', p);
+    return n === -1 ? this.end + 1 : n + 1;
+  }
+
+  /** The line starting at `p`, from column `col`. */
+  private lineFrom(p: number, col: number): string {
+    return this.text.slice(p + col, this.lineEnd(p));
+  }
+
+  private indentAt(p: number): number {
+    if (p === this.compactAt) return this.compactIndent;
+    let i = p;
+    while (this.text.charCodeAt(i) === 32) i++;
+    return i - p;
+  }
+
+  /** Whether the line starting at `p` holds spaces only (or nothing). */
+  private blankAt(p: number): boolean {
+    const q = p + this.indentAt(p);
+    return q >= this.end || this.text.charCodeAt(q) === 10;
+  }
+
+  /** Where the line before the one starting at `p` starts (`p` > 0). */
+  private previous(p: number): number {
+    return p <= 1 ? 0 : this.text.lastIndexOf('\n', p - 2) + 1;
   }
 
   /** Records a span from `start` to the end of the last non-blank line read so far. */
   private record(ptr: string, start: number): void {
     if (!this.spans) return;
-    let j = this.i - 1;
-    while (j > 0 && isBlank(this.lines[j] as string)) j--;
-    this.spans.set(ptr, [start, this.offset(j, (this.lines[j] as string).trimEnd().length)]);
+    let p = this.previous(this.pos);
+    while (p > 0 && this.blankAt(p)) p = this.previous(p);
+    this.spans.set(ptr, [start, p + this.lineFrom(p, 0).trimEnd().length]);
   }
 
   /** Whether pointers are built for the entries of a collection `level` deep (root: 1). */
@@ -246,19 +275,23 @@ class Reader {
 
   /** Steps over a block value under a key at `keyIndent`, without reading it. */
   private skipBlock(keyIndent: number): void {
-    this.i++;
-    for (; this.i < this.lines.length; this.i++) {
-      const line = this.lines[this.i] as string;
-      const ind = indentOf(line);
+    const text = this.text;
+    for (let p = this.next(this.pos); ; p = this.next(p)) {
+      if (p > this.end) {
+        this.pos = p;
+        return;
+      }
+      const ind = this.indentAt(p);
+      const c = text.charCodeAt(p + ind);
       // Blank (spaces only), or indented past the key: inside the block.
-      if (ind === line.length || ind > keyIndent) continue;
-      if (
-        ind === keyIndent &&
-        line[ind] === '-' &&
-        (line.length === ind + 1 || line[ind + 1] === ' ')
-      )
-        continue;
-      break;
+      if (p + ind >= this.end || c === 10 || ind > keyIndent) continue;
+      // A block sequence under the key, at the key's column: `-` alone or `- …`.
+      if (ind === keyIndent && c === 45) {
+        const d = text.charCodeAt(p + ind + 1);
+        if (d === 32 || d === 10 || p + ind + 1 >= this.end) continue;
+      }
+      this.pos = p;
+      return;
     }
   }
 
@@ -267,15 +300,13 @@ class Reader {
    * (nested blocks, scalars continued on later lines) is indented past its `-`.
    */
   private skipItem(indent: number): void {
-    this.i++;
-    for (; this.i < this.lines.length; this.i++) {
-      const line = this.lines[this.i] as string;
-      if (!isBlank(line) && indentOf(line) <= indent) break;
-    }
+    let p = this.next(this.pos);
+    while (p <= this.end && (this.blankAt(p) || this.indentAt(p) > indent)) p = this.next(p);
+    this.pos = p;
   }
 
   private skipBlank(): void {
-    while (this.i < this.lines.length && isBlank(this.lines[this.i] as string)) this.i++;
+    while (this.pos <= this.end && this.blankAt(this.pos)) this.pos = this.next(this.pos);
   }
 
   /** The collection that starts on the current line at column `indent`. */
@@ -283,8 +314,7 @@ class Reader {
     // Indentation this deep is no `oc` output: the full parser checks the nesting limit.
     if (indent > maxIndent) giveUp();
     if (indent > this.deepest) this.deepest = indent;
-    const line = this.lines[this.i] as string;
-    const rest = line.slice(indent);
+    const rest = this.lineFrom(this.pos, indent);
     if (rest === '-' || rest.startsWith('- ')) return this.sequence(indent, ptr);
     if (this.isKeyLine(rest)) return this.mapping(indent, ptr);
     return giveUp(); // a scalar on a line of its own: rare in `oc` output
@@ -325,16 +355,16 @@ class Reader {
    */
   private entryAt(indent: number): string | undefined {
     // As `skipBlank`, keeping the indentation of the line it stops at.
-    let line: string | undefined;
     let ind = 0;
-    for (; (line = this.lines[this.i]) !== undefined; this.i++) {
-      ind = indentOf(line);
-      if (ind !== line.length) break;
+    for (; this.pos <= this.end; this.pos = this.next(this.pos)) {
+      ind = this.indentAt(this.pos);
+      const q = this.pos + ind;
+      if (q < this.end && this.text.charCodeAt(q) !== 10) break;
     }
-    if (line === undefined) return undefined;
+    if (this.pos > this.end) return undefined;
     if (ind < indent) return undefined;
     if (ind > indent) giveUp();
-    return line.slice(indent);
+    return this.lineFrom(this.pos, indent);
   }
 
   private mapping(indent: number, ptr: string): Record<string, unknown> {
@@ -343,13 +373,14 @@ class Reader {
     for (;;) {
       const rest = this.entryAt(indent);
       if (rest === undefined || rest.startsWith('- ') || rest === '-') break;
-      const [key, after] = this.key(rest);
+      const key = this.key(rest);
+      const after = this.afterKey;
       if (key === '__proto__') giveUp();
-      const start = this.offset(this.i, indent);
+      const start = this.pos + indent;
       // Only a block value can be left unread, or hold one: a scalar's pointer is for spans.
       const block =
         // (what `trim` removes is, here, at most U+0020: the text holds no wider space)
-        rest.length === after || (rest.charCodeAt(after) <= 32 && rest.slice(after).trim() === '');
+        rest.length === after || (rest.charCodeAt(after) <= 32 && onlySpace(rest, after));
       const at = this.spans || (track && block) ? join(ptr, key) : '';
       if (block && track && this.skip?.has(at)) {
         this.skipBlock(indent);
@@ -362,8 +393,8 @@ class Reader {
     return out;
   }
 
-  /** The key at the start of `rest`, and the offset in `rest` just past `: ` (or the end). */
-  private key(rest: string): [string, number] {
+  /** The key at the start of `rest`; `afterKey` is then the offset in `rest` past `: ` (or the end). */
+  private key(rest: string): string {
     const c = rest[0] ?? '';
     let key: string;
     let end: number;
@@ -381,7 +412,8 @@ class Reader {
       if (typeof resolvePlain(key) !== 'string') giveUp();
     }
     if (rest[end] !== ':') giveUp();
-    return [key, rest[end + 1] === ' ' ? end + 2 : end + 1];
+    this.afterKey = rest[end + 1] === ' ' ? end + 2 : end + 1;
+    return key;
   }
 
   /**
@@ -396,18 +428,16 @@ class Reader {
     inSeq: boolean,
     ptr: string,
   ): unknown {
-    const line = this.lines[this.i] as string;
-    const text = line.slice(col);
-    if (text.trim() === '') {
-      this.i++;
+    const text = this.lineFrom(this.pos, col);
+    if (onlySpace(text, 0)) {
+      this.pos = this.next(this.pos);
       this.skipBlank();
-      const next = this.lines[this.i];
-      if (next === undefined) return null;
-      const ind = indentOf(next);
-      const rest = next.slice(ind);
+      if (this.pos > this.end) return null;
+      const ind = this.indentAt(this.pos);
       if (ind > parent) return this.node(ind, ptr);
-      if (!inSeq && ind === keyIndent && (rest === '-' || rest.startsWith('- '))) {
-        return this.sequence(ind, ptr);
+      if (!inSeq && ind === keyIndent) {
+        const rest = this.lineFrom(this.pos, ind);
+        if (rest === '-' || rest.startsWith('- ')) return this.sequence(ind, ptr);
       }
       return null;
     }
@@ -417,7 +447,7 @@ class Reader {
     if (c === "'") return this.singleQuoted(parent, col);
     if (c === '|') return this.literal(parent, text);
     if (text === '{}' || text === '[]') {
-      this.i++;
+      this.pos = this.next(this.pos);
       return text === '{}' ? {} : [];
     }
     // `-`, `?` and `:` may start a plain scalar when a non-space follows (`- --v=2`).
@@ -428,22 +458,21 @@ class Reader {
 
   private plain(parent: number, first: string): unknown {
     let s = checkPlain(first).trimEnd();
-    this.i++;
+    this.pos = this.next(this.pos);
     for (;;) {
       let blanks = 0;
-      let j = this.i;
-      while (j < this.lines.length && isBlank(this.lines[j] as string)) {
+      let p = this.pos;
+      while (p <= this.end && this.blankAt(p)) {
         blanks++;
-        j++;
+        p = this.next(p);
       }
-      const next = this.lines[j];
-      if (next === undefined || indentOf(next) <= parent) break;
-      const part = next.trim();
+      if (p > this.end || this.indentAt(p) <= parent) break;
+      const part = this.lineFrom(p, 0).trim();
       // A more indented `- …` continues the scalar (YAML folds it: the network operator's
       // `… rollout is not making progress - last change …` wraps there); `#` starts a comment.
       if (part.startsWith('#') || part === '-') giveUp();
       s += (blanks > 0 ? '\n'.repeat(blanks) : ' ') + checkPlain(part);
-      this.i = j + 1;
+      this.pos = this.next(p);
     }
     return resolvePlain(s);
   }
@@ -451,21 +480,20 @@ class Reader {
   /** Scans a quoted scalar across lines, returning its raw lines (quotes excluded). */
   private quotedLines(parent: number, col: number, quote: string): string[] {
     const parts: string[] = [];
-    let line = (this.lines[this.i] as string).slice(col + 1);
+    let line = this.lineFrom(this.pos, col + 1);
     for (;;) {
       const j = quote === '"' ? closingDouble(line) : closingSingle(line);
       if (j !== -1) {
         parts.push(line.slice(0, j));
-        if (line.slice(j + 1).trim() !== '') giveUp();
-        this.i++;
+        if (!onlySpace(line, j + 1)) giveUp();
+        this.pos = this.next(this.pos);
         return parts;
       }
       parts.push(line);
-      this.i++;
-      const next = this.lines[this.i];
-      if (next === undefined) giveUp();
-      if (!isBlank(next as string) && indentOf(next as string) <= parent) giveUp();
-      line = next as string;
+      this.pos = this.next(this.pos);
+      if (this.pos > this.end) giveUp();
+      if (!this.blankAt(this.pos) && this.indentAt(this.pos) <= parent) giveUp();
+      line = this.lineFrom(this.pos, 0);
     }
   }
 
@@ -484,31 +512,31 @@ class Reader {
   /** `|`, `|-` or `|+`; an explicit indentation indicator is left to the full parser. */
   private literal(parent: number, header: string): string {
     if (header !== '|' && header !== '|-' && header !== '|+') giveUp();
-    this.i++;
+    this.pos = this.next(this.pos);
     const body: string[] = [];
     let contentIndent = -1;
-    while (this.i < this.lines.length) {
-      const line = this.lines[this.i] as string;
-      if (isBlank(line)) {
+    while (this.pos <= this.end) {
+      const p = this.pos;
+      if (this.blankAt(p)) {
         // Spaces beyond the indentation make a blank line content: rare, left to the full parser.
-        if (line.length > (contentIndent === -1 ? parent + 1 : contentIndent)) giveUp();
-        body.push(contentIndent === -1 ? '' : line.slice(contentIndent));
-        this.i++;
+        if (this.lineEnd(p) - p > (contentIndent === -1 ? parent + 1 : contentIndent)) giveUp();
+        body.push('');
+        this.pos = this.next(p);
         continue;
       }
-      const ind = indentOf(line);
+      const ind = this.indentAt(p);
       if (contentIndent === -1) {
         if (ind <= parent) break;
         contentIndent = ind;
       }
       if (ind < contentIndent) break;
-      body.push(line.slice(contentIndent));
-      this.i++;
+      body.push(this.lineFrom(p, contentIndent));
+      this.pos = this.next(p);
     }
     if (contentIndent === -1) giveUp();
+    const atEnd = this.pos > this.end;
     // A last line without its newline would change the chomping: leave that to the full parser.
-    if (this.i >= this.lines.length && (body.length === 0 || body[body.length - 1] !== ''))
-      giveUp();
+    if (atEnd && (body.length === 0 || body[body.length - 1] !== '')) giveUp();
     // Trailing blank lines belong to the block (for chomping); give back none of them, since
     // nothing but blank lines or less indented content can follow.
     let last = body.length;
@@ -516,7 +544,6 @@ class Reader {
     const content = body.slice(0, last).join('\n');
     const trailing = body.length - last;
     // The document's final newline shows up as one empty trailing "line".
-    const atEnd = this.i >= this.lines.length;
     const breaks = atEnd ? trailing : trailing + 1;
     if (header === '|-') return content;
     if (header === '|') return content + '\n';
@@ -529,10 +556,9 @@ class Reader {
     for (;;) {
       const rest = this.entryAt(indent);
       if (rest === undefined || (rest !== '-' && !rest.startsWith('- '))) break;
-      const line = this.lines[this.i] as string;
       const after = rest.slice(1);
       const col = indent + 1 + indentOf(after);
-      const content = line.slice(col);
+      const content = this.lineFrom(this.pos, col);
       const at = track ? join(ptr, out.length) : '';
       if (track && this.skip?.has(at)) {
         // Left unread (a read for spans off this item's path): its place is kept.
@@ -541,19 +567,19 @@ class Reader {
         continue;
       }
       // An item starts at its content, which may be on the next line (`-` alone).
-      let start = this.offset(this.i, col);
+      let start = this.pos + col;
       if (content === '' && this.spans) {
-        let j = this.i + 1;
-        while (j < this.lines.length && isBlank(this.lines[j] as string)) j++;
-        const next = this.lines[j];
-        if (next !== undefined && indentOf(next) > indent) start = this.offset(j, indentOf(next));
+        let p = this.next(this.pos);
+        while (p <= this.end && this.blankAt(p)) p = this.next(p);
+        if (p <= this.end && this.indentAt(p) > indent) start = p + this.indentAt(p);
       }
       if (
         content !== '' &&
         (this.isKeyLine(content) || content === '-' || content.startsWith('- '))
       ) {
-        // A compact collection: read it as if it started on its own line at `col`.
-        this.lines[this.i] = ' '.repeat(col) + content;
+        // A compact collection: read as if it started on its own line at `col`.
+        this.compactAt = this.pos;
+        this.compactIndent = col;
         out.push(this.node(col, at));
       } else {
         out.push(this.value(indent, col, indent, true, at));

@@ -5,8 +5,8 @@
  * span recorded on the way is the one a whole read records; each is kept. Past a few paths, one
  * whole read answers the rest.
  */
-import { parseOcYaml, textLines } from './ocYaml';
-import type { SpanIndex, TextLines, UnreadPointers } from './ocYaml';
+import { parseOcYaml } from './ocYaml';
+import type { SpanIndex, UnreadPointers } from './ocYaml';
 
 /** Paths read on their own before one whole read is cheaper. */
 const maxPathReads = 6;
@@ -29,13 +29,12 @@ export class OcYamlSpans implements SpanIndex {
   }
 
   private readPath(pointer: string): void {
-    const cut = linesOf(this.text);
     const read =
       ++this.reads <= maxPathReads
-        ? parseOcYaml(this.text, true, offPath(pointer, this.skip), cut)
+        ? parseOcYaml(this.text, true, offPath(pointer, this.skip))
         : undefined;
     if (!read) {
-      this.whole = parseOcYaml(this.text, true, this.skip, cut)?.spans ?? new Map();
+      this.whole = parseOcYaml(this.text, true, this.skip)?.spans ?? new Map();
       return;
     }
     for (const [p, span] of read.spans) this.known.set(p, span);
@@ -44,17 +43,6 @@ export class OcYamlSpans implements SpanIndex {
       if (at === '') break;
     }
   }
-}
-
-/**
- * The last text's lines: findings are placed file by file, so the reads of one file share its
- * lines, and no more than one file's are kept.
- */
-let lastCut: { text: string; cut: TextLines } | undefined;
-
-function linesOf(text: string): TextLines {
-  if (lastCut?.text !== text) lastCut = { text, cut: textLines(text) };
-  return lastCut.cut;
 }
 
 /** What a read for `pointer` leaves unread: what the file's read left, and all off its path. */
