@@ -3,7 +3,7 @@
  * with open editor buffers taking precedence over the file on disk. Bounded in entries and in
  * the size of any one file, so a hostile file costs one error, not the process.
  */
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { parsedFromOcYaml, parseText } from '../yaml/parse';
 import type { ParsedFile, ParseLimits } from '../yaml/parse';
@@ -14,6 +14,8 @@ import { plainText } from '../yaml/parse';
 import { cannotRead, fastRead, isFastMode, looksBinary, unreadIn } from './fastRead';
 import type { FastMode, FastRead } from './fastRead';
 import { readLogTail } from './logTail';
+import { openForRead, readOpened } from './openedFile';
+import type { OpenedFile } from './openedFile';
 import type { ReadPool } from './readPool';
 
 export type ReadResult = { ok: true; parsed: ParsedFile } | { ok: false; error: string };
@@ -149,33 +151,37 @@ export class ParsedFileCache {
         ? { ok: true, head: overlay.result.parsed.text.slice(0, probeBytes) }
         : { ok: false, error: overlay.result.error };
     }
-    let st;
+    let st: OpenedFile;
     try {
       // Synchronous, like the reads below: a probe is a few small calls, each cheaper than a
       // round trip to libuv's pool (a must-gather has dozens of rendered configs to probe).
-      st = statSync(path);
+      st = openForRead(path);
     } catch (err) {
-      return cannotRead(err);
+      return notOpened(err);
     }
-    const known = this.probes.get(path);
-    if (known && known.mtimeMs === st.mtimeMs && known.size === st.size) return known.result;
     let result: ProbeResult;
-    if (!st.isFile()) result = { ok: false, error: 'not a regular file' };
-    else if (st.size === 0) result = { ok: false, error: 'is empty' };
-    else if (st.size > this.limits.maxFileBytes) {
-      result = {
-        ok: false,
-        error: `file is ${mibText(st.size)} MiB, over the ${mibText(this.limits.maxFileBytes)} MiB parse limit (mustGatherInspector.limits.maxFileSizeMiB)`,
-      };
-    } else {
-      try {
-        const bytes = readStart(path, Math.min(probeBytes, st.size));
-        result = looksBinary(bytes)
-          ? { ok: false, error: 'file is binary, not YAML or JSON' }
-          : { ok: true, head: bytes.toString('utf8') };
-      } catch (err) {
-        result = cannotRead(err);
+    try {
+      const known = this.probes.get(path);
+      if (known && known.mtimeMs === st.mtimeMs && known.size === st.size) return known.result;
+      if (!st.isFile) result = { ok: false, error: 'not a regular file' };
+      else if (st.size === 0) result = { ok: false, error: 'is empty' };
+      else if (st.size > this.limits.maxFileBytes) {
+        result = {
+          ok: false,
+          error: `file is ${mibText(st.size)} MiB, over the ${mibText(this.limits.maxFileBytes)} MiB parse limit (mustGatherInspector.limits.maxFileSizeMiB)`,
+        };
+      } else {
+        try {
+          const bytes = readOpened(st.fd, Math.min(probeBytes, st.size));
+          result = looksBinary(bytes)
+            ? { ok: false, error: 'file is binary, not YAML or JSON' }
+            : { ok: true, head: bytes.toString('utf8') };
+        } catch (err) {
+          result = cannotRead(err);
+        }
       }
+    } finally {
+      closeSync(st.fd);
     }
     this.probes.set(path, { mtimeMs: st.mtimeMs, size: st.size, result });
     if (this.probes.size > this.limits.maxEntries) {
@@ -206,24 +212,31 @@ export class ParsedFileCache {
   async get(path: string, mode: ReadMode = 'yaml'): Promise<ReadResult> {
     const overlay = this.overlays.get(path);
     if (overlay) return overlay.result;
-    let st;
+    let st: OpenedFile;
     try {
-      // Synchronous like the small reads below: a stat is one cheap call, a pool round trip not.
-      st = statSync(path);
+      // Synchronous like the small reads below: an open and an fstat, each one cheap call.
+      st = openForRead(path);
     } catch (err) {
-      return cannotRead(err);
+      return notOpened(err);
     }
-    if (!st.isFile()) return { ok: false, error: 'not a regular file' };
     const key = keyOf(path, mode);
-    const cached = this.disk.get(key);
-    if (cached && cached.mtimeMs === st.mtimeMs && cached.size === st.size) {
-      // Refresh recency so the bound evicts the least recently used entries.
-      this.disk.delete(key);
-      this.disk.set(key, cached);
-      return cached.result;
+    let read: Promise<ReadResult>;
+    try {
+      if (!st.isFile) return { ok: false, error: 'not a regular file' };
+      const cached = this.disk.get(key);
+      if (cached && cached.mtimeMs === st.mtimeMs && cached.size === st.size) {
+        // Refresh recency so the bound evicts the least recently used entries.
+        this.disk.delete(key);
+        this.disk.set(key, cached);
+        return cached.result;
+      }
+      // Given back in the order asked, whichever read ends first (`inOrder`).
+      read = this.inOrder(this.readDisk(path, mode, st));
+    } finally {
+      // `readDisk` reads the open file, if at all, before it first awaits.
+      closeSync(st.fd);
     }
-    // Given back in the order asked, whichever read ends first (`inOrder`).
-    const result = await this.inOrder(this.readDisk(path, mode, st.size));
+    const result = await read;
     this.disk.set(key, { mtimeMs: st.mtimeMs, size: st.size, result });
     while (this.disk.size > this.limits.maxEntries) {
       const oldest = this.disk.keys().next().value;
@@ -233,8 +246,13 @@ export class ParsedFileCache {
     return result;
   }
 
-  /** One file read from disk in `mode` (the cache's bounds checked first) and parsed. */
-  private async readDisk(path: string, mode: ReadMode, size: number): Promise<ReadResult> {
+  /**
+   * One file read from disk in `mode` (the cache's bounds checked first) and parsed. A small
+   * file is read from `opened` at once, before any await (its caller closes it then); the rest
+   * by path.
+   */
+  private async readDisk(path: string, mode: ReadMode, opened: OpenedFile): Promise<ReadResult> {
+    const size = opened.size;
     if (mode === 'log') {
       const r = await readLogTail(path, {
         maxBytes: this.limits.maxLogBytes,
@@ -262,7 +280,7 @@ export class ParsedFileCache {
           mode === 'head'
             ? await readHead(path, size)
             : size <= syncReadBytes
-              ? readFileSync(path)
+              ? readOpened(opened.fd, size)
               : await readFile(path);
         // A head is a resource's first lines: read like the whole resource.
         const fast = mode === 'head' ? 'yaml' : mode;
@@ -307,6 +325,13 @@ export class ParsedFileCache {
     const result: ReadResult = parsed ? { ok: true, parsed } : this.parse(r.text, skip);
     return r.utf8 ? result : withEncodingProblem(r.text, result);
   }
+}
+
+/** Why a file could not be opened: a folder (which Windows will not open) is no regular file. */
+function notOpened(err: unknown): { ok: false; error: string } {
+  return (err as NodeJS.ErrnoException).code === 'EISDIR'
+    ? { ok: false, error: 'not a regular file' }
+    : cannotRead(err);
 }
 
 /** A pod log or other text kept as text, with line positions. */
