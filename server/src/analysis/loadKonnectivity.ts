@@ -1,7 +1,8 @@
 /**
  * The hosted cluster's konnectivity agents (`kube-system/konnectivity-agent-*` in the guest),
- * read only when the HostedCluster says the tunnel between its control plane and its workers is
- * down: the evidence `hostedcluster-konnectivity-down` names.
+ * the evidence `hostedcluster-konnectivity-down` names: read when the HostedCluster says the
+ * tunnel between its control plane and its workers is down, or when it cannot say (releases
+ * before 4.21 have no connection condition), so that agents that all fail still show.
  */
 import { filesOf } from '../gather/gatherIndex';
 import type { GatherIndex } from '../gather/gatherIndex';
@@ -21,8 +22,10 @@ export async function loadKonnectivityPods(
   index: GatherIndex,
   hosted: HostedPart | undefined,
 ): Promise<Pod[]> {
-  const down = connectionConditions.some((t) => hosted?.cluster.condition(t)?.status === 'False');
-  if (!down) return [];
+  if (!hosted) return [];
+  const reported = connectionConditions.map((t) => hosted.cluster.condition(t));
+  const down = reported.some((c) => c?.status === 'False');
+  if (!down && reported.some((c) => c !== undefined)) return [];
   const files = filesOf(index, 'core', 'pods').filter(
     (f) => f.resource.namespace === 'kube-system',
   );

@@ -1,19 +1,21 @@
 /**
  * hostedcluster-konnectivity-down: the tunnel between a hosted cluster's control plane and its
  * workers is down. The control plane reaches the nodes (logs, exec, webhooks, aggregated APIs)
- * through the konnectivity agents the guest runs in `kube-system`; the hosted cluster config
- * operator checks them and reports `DataPlaneConnectionAvailable` (False
+ * through the konnectivity agents the guest runs in `kube-system`. From 4.21 the hosted cluster
+ * config operator checks them and reports `DataPlaneConnectionAvailable` (False
  * `KonnectivityAgentPodsNotFound` "Couldn't find any konnectivity-agent running in data plane",
- * `ConnectionCheckStale`) and, on newer releases, `ControlPlaneConnectionAvailable` (False
- * `KASAccessFailed`), copied to the HostedCluster (hypershift
- * `hostedclusterconfigoperator/controllers/resources/resources.go`). When the agent pods fail,
- * a pod is the root and the finding is about it; otherwise the condition is.
+ * `ConnectionCheckStale`) and, later, `ControlPlaneConnectionAvailable` (False
+ * `KASAccessFailed`), copied to the HostedCluster (hypershift PRs #7260 and #7489,
+ * `hostedclusterconfigoperator/controllers/resources/resources.go`). Before 4.21 nothing reports
+ * the tunnel: every agent failing says it alone. When agent pods fail, a pod is the root and the
+ * finding is about it; otherwise the condition is.
  */
 import { quoteMaxLength } from '../core/finding';
 import { clip, plural } from '../core/text';
-import type { Condition } from '../model/condition';
+import { findCondition } from '../model/condition';
 import { podFailure, staleNodes } from '../model/podFailures';
 import type { PodFailure } from '../model/podFailures';
+import type { Pod } from '../model/pod';
 import type { Snapshot } from '../model/snapshot';
 import { levelByAge } from './common/ages';
 import { lastExitWords } from './common/chain';
@@ -32,35 +34,40 @@ export const hostedClusterKonnectivityDown: Rule = {
     defaultSeverity: 'error',
     levels: 'info in the first minutes, warning, error from 30 min',
     description:
-      "a hosted cluster's control plane cannot reach its workers (konnectivity): `DataPlaneConnectionAvailable` or `ControlPlaneConnectionAvailable` is False",
+      "a hosted cluster's control plane cannot reach its workers (konnectivity): `DataPlaneConnectionAvailable` or `ControlPlaneConnectionAvailable` is False, or, before 4.21 (no such condition), every konnectivity agent pod of the guest fails",
     explanation:
-      "the HostedCluster's `DataPlaneConnectionAvailable`/`ControlPlaneConnectionAvailable` False (`KonnectivityAgentPodsNotFound`, `KASAccessFailed`, `ConnectionCheckStale`), titled by the guest's failing `kube-system/konnectivity-agent-*` pods (their container state) when there are any, else by the condition.",
+      "the HostedCluster's `DataPlaneConnectionAvailable`/`ControlPlaneConnectionAvailable` False (`KonnectivityAgentPodsNotFound`, `KASAccessFailed`, `ConnectionCheckStale`), titled by the guest's failing `kube-system/konnectivity-agent-*` pods (their container state) when there are any, else by the condition; on releases before 4.21, which report neither condition, every agent pod failing.",
     impact: 'API Availability',
     reads: ['HostedCluster', 'Pod'],
   },
   check(s: Snapshot, context: RuleContext) {
     const hc = s.hosted?.cluster;
     if (!hc) return [];
-    const down = conditionTypes
-      .map((t) => hc.condition(t))
-      .filter((c): c is Condition => c?.status === 'False');
+    const reported = conditionTypes.flatMap((t) => hc.condition(t) ?? []);
+    const down = reported.filter((c) => c.status === 'False');
     const c = down[0];
-    if (!c) return [];
+    // A release that checks the tunnel and finds it up: its agents' state is not the question.
+    if (!c && reported.length > 0) return [];
     const now = assessmentOf(s, context).now;
-    const level = levelByAge(c.lastTransitionTime, now, errorAfterMinutes);
     const stale = staleNodes(s.nodes, s.gatherTime);
     const agents = s.konnectivityPods ?? [];
     const failing = agents.flatMap((p) => {
       const f = podFailure(p, stale);
       return f ? [{ pod: p, failure: f }] : [];
     });
-    const since = heldFor(c.lastTransitionTime, now);
-    const conditionWords = `\`${c.type}=False\`${c.reason ? ` (\`${c.reason}\`)` : ''}: ${clip(c.message || 'no message', 400)}`;
+    // Before 4.21 no condition says it: the tunnel is down when no agent runs.
+    if (!c && (failing.length === 0 || failing.length < agents.length)) return [];
+    const from = c ? c.lastTransitionTime : firstNotReady(failing.map((f) => f.pod));
+    const level = levelByAge(from, now, errorAfterMinutes);
+    const since = heldFor(from, now);
+    const conditionWords = c
+      ? `\`${c.type}=False\`${c.reason ? ` (\`${c.reason}\`)` : ''}: ${clip(c.message || 'no message', 400)}`
+      : '';
     const consequence =
       'Without the tunnel the control plane cannot reach the nodes: `oc logs`, `oc exec` and port-forwards fail, admission webhooks and aggregated APIs served from the workers (metrics, packageserver) time out, and the operators that depend on them degrade, which can hold an update.';
     const related = down.map((d) => rel(d.location, `${d.type}=False (${d.reason})`));
     const first = failing[0];
-    if (!first) {
+    if (!first && c) {
       const message = fit(
         `The control plane of HostedCluster ${hc.name} cannot reach its workers${since}: ${c.reason}: ${clip(c.message, 110)}`,
         `The control plane of HostedCluster ${hc.name} cannot reach its workers${since}: ${c.reason}`,
@@ -85,14 +92,18 @@ export const hostedClusterKonnectivityDown: Rule = {
       if (c.message) f.quote = clip(c.message, quoteMaxLength);
       return [f];
     }
+    if (!first) return [];
     const how = failureWords(first.failure);
+    const all = !c && failing.length > 1 ? 'All ' : '';
     const message = fit(
-      `${plural(failing.length, 'konnectivity agent pod')} of HostedCluster ${hc.name} ${failing.length > 1 ? 'are' : 'is'} failing (${first.pod.name}: ${how}): the control plane cannot reach its workers${since}`,
+      `${all}${plural(failing.length, 'konnectivity agent pod')} of HostedCluster ${hc.name} ${failing.length > 1 ? 'are' : 'is'} failing (${first.pod.name}: ${how}): the control plane cannot reach its workers${since}`,
       `${plural(failing.length, 'konnectivity agent pod')} of HostedCluster ${hc.name} failing (${how}): the control plane cannot reach its workers`,
     );
     const detail = paragraphs(
       `The guest's konnectivity agents (\`kube-system\`, DaemonSet \`konnectivity-agent\`) open the tunnel the control plane uses to reach the nodes. Failing: ${failing.map(({ pod, failure }) => `\`${pod.name}\`${pod.nodeName ? ` on ${pod.nodeName}` : ''} (${failureWords(failure)})`).join(', ')}${failing.length < agents.length ? `; ${agents.length - failing.length} more look healthy` : ''}.`,
-      `The HostedCluster says so: ${conditionWords}`,
+      c
+        ? `The HostedCluster says so: ${conditionWords}`
+        : 'No agent runs, so the control plane has no tunnel to the nodes. Releases before 4.21 do not check it (no `DataPlaneConnectionAvailable`): the agents are the evidence.',
       consequence,
       "Their logs (`hostedcluster-<name>/namespaces/kube-system/pods/<pod>/konnectivity-agent/konnectivity-agent/logs/`) say whether they cannot reach the control plane's konnectivity server (its Route or load balancer) or cannot start.",
       level.note,
@@ -107,12 +118,21 @@ export const hostedClusterKonnectivityDown: Rule = {
         ...related,
       ],
       level.severity,
-      c.lastTransitionTime,
+      from,
     );
-    if (c.message) f.quote = clip(c.message, quoteMaxLength);
+    if (c?.message) f.quote = clip(c.message, quoteMaxLength);
     return [f];
   },
 };
+
+/** When the first of these pods stopped being ready (`Ready=False`), if the pods say. */
+function firstNotReady(pods: readonly Pod[]): Date | undefined {
+  const times = pods.flatMap((p) => {
+    const r = findCondition(p.conditions, 'Ready');
+    return r?.status === 'False' && r.lastTransitionTime ? [r.lastTransitionTime] : [];
+  });
+  return times.length > 0 ? new Date(Math.min(...times.map((t) => t.getTime()))) : undefined;
+}
 
 /** A pod's failure in a few words: `CrashLoopBackOff, last exit code 1`. */
 function failureWords(f: PodFailure): string {

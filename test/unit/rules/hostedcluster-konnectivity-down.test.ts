@@ -6,19 +6,43 @@ import { hostedClusterKonnectivityDown } from '../../../server/src/rules/hostedc
 import { findingKeys, hostedCauses } from '../../support/hostedCauses';
 import { hosted, samples } from '../../support/fixtures';
 import { ruleTester, snapshotOf } from '../../support/ruleTester';
-import { setCondition } from '../../support/snapshot';
 
 const hc = (s: Snapshot) => s.hosted!.cluster;
 /** The agents' pods were not collected (or are gone). */
 const noAgents = (s: Snapshot) => {
   delete s.konnectivityPods;
 };
-const stale = (s: Snapshot) =>
-  setCondition(hc(s), 'DataPlaneConnectionAvailable', {
-    reason: 'ConnectionCheckStale',
-    message:
-      'Data plane to control plane connection is not available: last successful check was at 2025-09-12T05:59:02Z, which is older than 5 minutes',
+
+/** A condition 4.21 and later write on the HostedCluster (the 4.18 fixture has none). */
+function connection(s: Snapshot, type: string, status: string, reason: string, message: string) {
+  const since = new Date(s.gatherTime!.getTime() - 98 * 60_000);
+  ((hc(s).raw.status as Json).conditions as Json[]).push({
+    lastTransitionTime: since.toISOString().replace(/\.\d+Z$/, 'Z'),
+    message,
+    observedGeneration: 2,
+    reason,
+    status,
+    type,
   });
+}
+
+/** 4.21's check: no agent runs. */
+const agentsNotFound = (s: Snapshot) =>
+  connection(
+    s,
+    'DataPlaneConnectionAvailable',
+    'False',
+    'KonnectivityAgentPodsNotFound',
+    "Couldn't find any konnectivity-agent running in data plane",
+  );
+const stale = (s: Snapshot) =>
+  connection(
+    s,
+    'DataPlaneConnectionAvailable',
+    'False',
+    'ConnectionCheckStale',
+    'Data plane to control plane connection is not available: last successful check was at 2025-09-12T05:59:02Z, which is older than 5 minutes',
+  );
 
 /** A newer control plane's own check: it cannot reach the hosted kube-apiserver from the workers. */
 const kasAccessFailed = (s: Snapshot) => {
@@ -33,39 +57,79 @@ const kasAccessFailed = (s: Snapshot) => {
   });
 };
 
+/** One of the three agents runs again (its container restarted and stayed up). */
+const oneRuns = (s: Snapshot) => {
+  const pod = s.konnectivityPods![1]!;
+  const status = pod.raw.status as Json;
+  const container = (status.containerStatuses as Json[])[0]!;
+  container.state = { running: { startedAt: '2025-09-12T07:30:11Z' } };
+  container.ready = true;
+  status.phase = 'Running';
+};
+
 ruleTester(hostedClusterKonnectivityDown, {
   valid: [
     { name: 'stays quiet on a settled hosted cluster', snapshot: snapshotOf(hosted.healthy) },
     { name: 'stays quiet while a rollout drains', snapshot: snapshotOf(hosted.drainBlocked) },
     { name: 'stays quiet on a standalone cluster', snapshot: snapshotOf(samples.healthy) },
     {
-      name: 'stays quiet once the connection is back',
+      name: 'stays quiet when 4.21 checks the tunnel and finds it up, whatever the agents look like',
       snapshot: snapshotOf(hosted.konnectivityDown, (s) =>
-        setCondition(hc(s), 'DataPlaneConnectionAvailable', { status: 'True' }),
+        connection(s, 'DataPlaneConnectionAvailable', 'True', 'AsExpected', 'All is well'),
       ),
+    },
+    {
+      name: 'stays quiet before 4.21 while one agent still runs (the tunnel goes through it)',
+      snapshot: snapshotOf(hosted.konnectivityDown, oneRuns),
+    },
+    {
+      name: 'stays quiet before 4.21 when no agent pod was collected (nothing says the tunnel is down)',
+      snapshot: snapshotOf(hosted.konnectivityDown, noAgents),
     },
   ],
   invalid: [
     {
-      name: 'titles it by the crash-looping konnectivity agent pod, with the condition as evidence',
+      name: 'before 4.21 (no condition), titles it by the crash-looping agents when all of them fail',
       snapshot: snapshotOf(hosted.konnectivityDown),
       findings: [
         {
           severity: 'error',
           subject: 'pod/kube-system/konnectivity-agent-46rsd',
           message: [
-            /^3 konnectivity agent pods of HostedCluster prod are failing \(konnectivity-agent-46rsd: CrashLoopBackOff, last exit code 1\): the control plane cannot reach its workers for 1h\d+m\S*\n/,
-            /`DataPlaneConnectionAvailable=False` \(`KonnectivityAgentPodsNotFound`\): Couldn't find any konnectivity-agent running in data plane/,
+            /^All 3 konnectivity agent pods of HostedCluster prod are failing \(konnectivity-agent-46rsd: CrashLoopBackOff, last exit code 1\): the control plane cannot reach its workers for 1h40m\S*\n/,
+            /Releases before 4\.21 do not check it \(no `DataPlaneConnectionAvailable`\)/,
           ],
           related: [
-            (r) =>
-              r.message === 'DataPlaneConnectionAvailable=False (KonnectivityAgentPodsNotFound)',
+            (r) => r.message.startsWith('pod konnectivity-agent-'),
             (r) => r.message.startsWith('pod konnectivity-agent-'),
           ],
         },
       ],
-      check: (fs) =>
-        assert.ok(fs[0]!.location.file.endsWith('namespaces/kube-system/core/pods.yaml')),
+      check: (fs) => {
+        assert.ok(fs[0]!.location.file.endsWith('namespaces/kube-system/core/pods.yaml'));
+        assert.equal(fs[0]!.since?.toISOString(), '2025-09-12T05:58:17.000Z');
+        assert.equal(fs[0]!.quote, undefined);
+      },
+    },
+    {
+      name: 'from 4.21, titles it by the crash-looping agent pod, with the condition as evidence',
+      snapshot: snapshotOf(hosted.konnectivityDown, agentsNotFound),
+      findings: [
+        {
+          severity: 'error',
+          subject: 'pod/kube-system/konnectivity-agent-46rsd',
+          message: [
+            /^3 konnectivity agent pods of HostedCluster prod are failing \(konnectivity-agent-46rsd: CrashLoopBackOff, last exit code 1\): the control plane cannot reach its workers for 1h38m\S*\n/,
+            /`DataPlaneConnectionAvailable=False` \(`KonnectivityAgentPodsNotFound`\): Couldn't find any konnectivity-agent running in data plane/,
+          ],
+          related: [
+            (r) => r.message.startsWith('pod konnectivity-agent-'),
+            (r) => r.message.startsWith('pod konnectivity-agent-'),
+            (r) =>
+              r.message === 'DataPlaneConnectionAvailable=False (KonnectivityAgentPodsNotFound)',
+          ],
+        },
+      ],
     },
     {
       name: 'names the condition when no agent pod is there to blame',
@@ -75,7 +139,7 @@ ruleTester(hostedClusterKonnectivityDown, {
           severity: 'error',
           subject: 'hc/clusters/prod',
           message: [
-            /^The control plane of HostedCluster prod cannot reach its workers for 1h\d+m\S*: ConnectionCheckStale\n/,
+            /^The control plane of HostedCluster prod cannot reach its workers for 1h38m\S*: ConnectionCheckStale\n/,
             /`DataPlaneConnectionAvailable=False` \(`ConnectionCheckStale`\): Data plane to control plane connection is not available: last successful check was at 2025-09-12T05:59:02Z, which is older than 5 minutes/,
             /No `kube-system\/konnectivity-agent-\*` pod/,
           ],
