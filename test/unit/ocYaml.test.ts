@@ -380,6 +380,26 @@ describe('spans found on demand along a path (issue 43)', () => {
     assert.ok(asked > 1000 && lists > 20, `${asked} pointers, ${lists} Lists`);
   });
 
+  it("give pointers asked in turn of one index, its reads sharing the blocks they stepped over, the whole read's spans", () => {
+    const { pick } = seeded(20261207);
+    let asked = 0;
+    for (const f of fixtureFiles) {
+      const text = readFileSync(f, 'utf8');
+      const whole = parseOcYaml(text, true);
+      if (!whole) continue;
+      const pointers = [...whole.spans.keys()];
+      if (pointers.length < 20) continue;
+      // Past six paths the index reads the whole text once; every read reuses the skips before it.
+      const index = new OcYamlSpans(text);
+      for (let k = 0; k < 9; k++) {
+        const p = pick(pointers);
+        assert.deepEqual(index.get(p), whole.spans.get(p), `${f} ${p} (asked ${k + 1}th)`);
+        asked++;
+      }
+    }
+    assert.ok(asked > 1000, `${asked} pointers`);
+  });
+
   it('keep what the file was read without: no span for a block left unread', () => {
     const text = readFileSync(nodeFiles[0]!, 'utf8');
     const spans = new OcYamlSpans(text, unread);

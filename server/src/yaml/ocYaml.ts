@@ -54,16 +54,18 @@ export function parseOcYaml(
   text: string,
   withSpans: true,
   skip?: UnreadPointers,
+  skips?: SkipMemo,
 ): (OcYamlRead & { spans: Map<string, [number, number]> }) | undefined;
 export function parseOcYaml(
   text: string,
   withSpans = false,
   skip?: UnreadPointers,
+  skips?: SkipMemo,
 ): (OcYamlRead & { spans?: Map<string, [number, number]> }) | undefined {
   if (text.length === 0 || text.includes('\r') || trimmedNotYamlSpace.some((c) => text.includes(c)))
     return undefined;
   try {
-    const r = new Reader(text, withSpans, skip);
+    const r = new Reader(text, withSpans, skip, skips);
     const value = r.document();
     // Each level of nesting indents, except a sequence under a key (at the key's column) and
     // an empty `{}` or `[]`: so collections nest at most 2 × the deepest column + 3 levels.
@@ -75,6 +77,13 @@ export function parseOcYaml(
     throw err;
   }
 }
+
+/**
+ * Where the blocks stepped over in one text end, by where they start: several reads of the same
+ * text (spans found path by path) step over the same blocks, and each is scanned once. Keep one
+ * per text.
+ */
+export type SkipMemo = Map<number, number>;
 
 /**
  * What JavaScript's `trim` removes but YAML reads as content (YAML's white space is the space
@@ -202,6 +211,7 @@ class Reader {
     private readonly text: string,
     withSpans: boolean,
     private readonly skip: UnreadPointers | undefined,
+    private readonly skips: SkipMemo | undefined,
   ) {
     this.end = text.length;
     if (withSpans) this.spans = new Map();
@@ -275,12 +285,17 @@ class Reader {
 
   /** Steps over a block value under a key at `keyIndent`, without reading it. */
   private skipBlock(keyIndent: number): void {
+    // A block's end depends only on the text from its key line on: the line a compact
+    // collection's indentation is overridden on is never past the current one.
+    const key = this.pos * 4096 + keyIndent * 2;
+    const known = this.skips?.get(key);
+    if (known !== undefined) {
+      this.pos = known;
+      return;
+    }
     const text = this.text;
-    for (let p = this.next(this.pos); ; p = this.next(p)) {
-      if (p > this.end) {
-        this.pos = p;
-        return;
-      }
+    let p = this.next(this.pos);
+    for (; p <= this.end; p = this.next(p)) {
       const ind = this.indentAt(p);
       const c = text.charCodeAt(p + ind);
       // Blank (spaces only), or indented past the key: inside the block.
@@ -290,9 +305,10 @@ class Reader {
         const d = text.charCodeAt(p + ind + 1);
         if (d === 32 || d === 10 || p + ind + 1 >= this.end) continue;
       }
-      this.pos = p;
-      return;
+      break;
     }
+    this.skips?.set(key, p);
+    this.pos = p;
   }
 
   /**
@@ -300,8 +316,15 @@ class Reader {
    * (nested blocks, scalars continued on later lines) is indented past its `-`.
    */
   private skipItem(indent: number): void {
+    const key = this.pos * 4096 + indent * 2 + 1;
+    const known = this.skips?.get(key);
+    if (known !== undefined) {
+      this.pos = known;
+      return;
+    }
     let p = this.next(this.pos);
     while (p <= this.end && (this.blankAt(p) || this.indentAt(p) > indent)) p = this.next(p);
+    this.skips?.set(key, p);
     this.pos = p;
   }
 

@@ -6,7 +6,7 @@
  * whole read answers the rest.
  */
 import { parseOcYaml } from './ocYaml';
-import type { SpanIndex, UnreadPointers } from './ocYaml';
+import type { SkipMemo, SpanIndex, UnreadPointers } from './ocYaml';
 
 /** Paths read on their own before one whole read is cheaper. */
 const maxPathReads = 6;
@@ -17,6 +17,8 @@ export class OcYamlSpans implements SpanIndex {
   private readonly resolved = new Set<string>();
   private whole: Map<string, [number, number]> | undefined;
   private reads = 0;
+  /** The blocks the reads of this text stepped over: each is scanned once. */
+  private readonly skips: SkipMemo = new Map();
 
   constructor(
     private readonly text: string,
@@ -31,10 +33,10 @@ export class OcYamlSpans implements SpanIndex {
   private readPath(pointer: string): void {
     const read =
       ++this.reads <= maxPathReads
-        ? parseOcYaml(this.text, true, offPath(pointer, this.skip))
+        ? parseOcYaml(this.text, true, offPath(pointer, this.skip), this.skips)
         : undefined;
     if (!read) {
-      this.whole = parseOcYaml(this.text, true, this.skip)?.spans ?? new Map();
+      this.whole = parseOcYaml(this.text, true, this.skip, this.skips)?.spans ?? new Map();
       return;
     }
     for (const [p, span] of read.spans) this.known.set(p, span);
