@@ -3,7 +3,7 @@
  * with open editor buffers taking precedence over the file on disk. Bounded in entries and in
  * the size of any one file, so a hostile file costs one error, not the process.
  */
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { parsedFromOcYaml, parseText } from '../yaml/parse';
 import type { ParsedFile, ParseLimits } from '../yaml/parse';
@@ -278,7 +278,7 @@ export class ParsedFileCache {
       try {
         const bytes =
           mode === 'head'
-            ? await readHead(path, size)
+            ? await readHead(path, opened)
             : size <= syncReadBytes
               ? readOpened(opened.fd, size)
               : await readFile(path);
@@ -363,24 +363,16 @@ function keyOf(path: string, mode: ReadMode): string {
  * A YAML resource's bytes before its top-level `spec:` line, read from the file's first bytes
  * when they hold it; JSON, and YAML without `spec:` there, are read whole.
  */
-async function readHead(path: string, size: number): Promise<Buffer> {
-  if (size > headBytes) {
-    const start = readStart(path, headBytes);
+async function readHead(path: string, opened: OpenedFile): Promise<Buffer> {
+  // The open file is read before the first await (the caller closes it then).
+  if (opened.size > headBytes) {
+    const start = readOpened(opened.fd, headBytes);
     const head = headOf(start);
     if (head.length < start.length) return head;
   }
-  return headOf(size <= syncReadBytes ? readFileSync(path) : await readFile(path));
-}
-
-/** A file's first `n` bytes (fewer when it is shorter), read synchronously: one open, one read. */
-function readStart(path: string, n: number): Buffer {
-  const fd = openSync(path, 'r');
-  try {
-    const buf = Buffer.alloc(n);
-    return buf.subarray(0, readSync(fd, buf, 0, n, 0));
-  } finally {
-    closeSync(fd);
-  }
+  return headOf(
+    opened.size <= syncReadBytes ? readOpened(opened.fd, opened.size) : await readFile(path),
+  );
 }
 
 /** Cut before the top-level `spec:` line (never inside a character: `\n` is one byte). */

@@ -240,8 +240,7 @@ class Reader {
 
   /** Where the line after the one starting at `p` starts (past `end` after the last). */
   private next(p: number): number {
-    const n = this.text.indexOf('\n', p);
-    return n === -1 ? this.end + 1 : n + 1;
+    return this.lineEnd(p) + 1;
   }
 
   /** The line starting at `p`, from column `col`. */
