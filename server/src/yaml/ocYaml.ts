@@ -292,20 +292,7 @@ class Reader {
       this.pos = known;
       return;
     }
-    const text = this.text;
-    let p = this.next(this.pos);
-    for (; p <= this.end; p = this.next(p)) {
-      const ind = this.indentAt(p);
-      const c = text.charCodeAt(p + ind);
-      // Blank (spaces only), or indented past the key: inside the block.
-      if (p + ind >= this.end || c === 10 || ind > keyIndent) continue;
-      // A block sequence under the key, at the key's column: `-` alone or `- …`.
-      if (ind === keyIndent && c === 45) {
-        const d = text.charCodeAt(p + ind + 1);
-        if (d === 32 || d === 10 || p + ind + 1 >= this.end) continue;
-      }
-      break;
-    }
+    const p = lineAfterBlock(this.text, this.lineEnd(this.pos), keyIndent);
     this.skips?.set(key, p);
     this.pos = p;
   }
@@ -321,8 +308,7 @@ class Reader {
       this.pos = known;
       return;
     }
-    let p = this.next(this.pos);
-    while (p <= this.end && (this.blankAt(p) || this.indentAt(p) > indent)) p = this.next(p);
+    const p = lineAfterItem(this.text, this.lineEnd(this.pos), indent);
     this.skips?.set(key, p);
     this.pos = p;
   }
@@ -611,6 +597,36 @@ class Reader {
     this.level--;
     return out;
   }
+}
+
+const blockEnds: RegExp[] = [];
+const itemEnds: RegExp[] = [];
+
+/**
+ * Where the first line after `from` (a newline) that ends a block value under a key at column
+ * `keyIndent` starts: a line with text less indented than the key, or at its column but no
+ * `-` item (a block sequence under a key sits at the key's column); past the text's end if none.
+ * A regular expression finds it: compiled, it steps over thousands of lines far faster than a
+ * loop over them.
+ */
+function lineAfterBlock(text: string, from: number, keyIndent: number): number {
+  const re = (blockEnds[keyIndent] ??= new RegExp(
+    keyIndent === 0
+      ? '\\n(?:[^ \\n-]|-[^ \\n])'
+      : `\\n(?: {0,${keyIndent - 1}}[^ \\n]| {${keyIndent}}(?:[^ \\n-]|-[^ \\n]))`,
+    'g',
+  ));
+  re.lastIndex = from;
+  const m = re.exec(text);
+  return m ? m.index + 1 : text.length + 1;
+}
+
+/** As `lineAfterBlock`, for a sequence item at column `indent`: the next line not indented past it. */
+function lineAfterItem(text: string, from: number, indent: number): number {
+  const re = (itemEnds[indent] ??= new RegExp(`\\n {0,${indent}}[^ \\n]`, 'g'));
+  re.lastIndex = from;
+  const m = re.exec(text);
+  return m ? m.index + 1 : text.length + 1;
 }
 
 /**
