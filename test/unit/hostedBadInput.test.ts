@@ -14,7 +14,13 @@ import { hosted } from '../support/fixtures';
 
 interface Analysis {
   summary: { root: string; version?: string; platform?: string; notes: string[] }[];
-  findings: { rule: string; subject: string; message: string; file: string }[];
+  findings: {
+    rule: string;
+    subject: string;
+    message: string;
+    file: string;
+    related: { file: string; line: number; message: string }[];
+  }[];
 }
 
 function analyze(path: string): Analysis {
@@ -93,6 +99,29 @@ describe('a hypershift dump with bad input', () => {
           /Operator Health: unknown \(the dump holds none of the hosted cluster's/,
         );
         assert.match(text, /Why: +The control plane runs 4\.19\.9 .*its guest part is missing/);
+      },
+    );
+  });
+
+  it("without its guest part on 4.17: the pod Cluster API's log cannot evict names the drain", () => {
+    withCopy(
+      hosted.drainBlocked417,
+      (p) => rmSync(join(p, 'hostedcluster-prod'), { recursive: true }),
+      (p) => {
+        const a = analyze(p);
+        oneNote(a, /^no `hostedcluster-prod\/` in the dump: the guest cluster was not collected/);
+        // No guest budget to name: the Machine's condition names nothing before 4.19, the log does.
+        assert.deepEqual(keys(a), ['nodepool-drain-blocked pod/shop/cart-db-0']);
+        const f = a.findings[0]!;
+        assert.match(f.message, /^Pod shop\/cart-db-0 blocks the drain of node ip-10-0-137-64\./);
+        const log = f.related.find((r) => r.message.startsWith('cluster-api: '));
+        assert.ok(log, f.related.map((r) => r.message).join(' | '));
+        assert.match(
+          log.file,
+          /^namespaces\/clusters-prod\/core\/pods\/logs\/cluster-api-.*-manager\.log$/,
+        );
+        const line = readFileSync(join(p, log.file), 'utf8').split('\n')[log.line - 1] ?? '';
+        assert.match(line, /^E0916 .*error when evicting pods\/\\"cart-db-0\\" -n \\"shop\\"/);
       },
     );
   });

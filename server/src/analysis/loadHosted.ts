@@ -54,6 +54,10 @@ export async function loadHosted(
   await probeKind(ctx, chosen.unread, 'Machine');
   // The drainer's log says why an in-place update's drain fails: read only while one updates.
   const inPlaceUpdating = nodePools.some((p) => p.upgradeType === 'InPlace' && p.updating);
+  // Cluster API's log says which pod a Machine's drain cannot evict: read only while one drains.
+  const machinesDraining = machines.some(
+    (m) => m.deletionTimestamp && m.condition('DrainingSucceeded')?.status === 'False',
+  );
   return {
     cluster,
     nodePools,
@@ -61,12 +65,9 @@ export async function loadHosted(
     machineSets,
     ...(chosen.unreadByPool.size > 0 ? { unreadMachines: chosen.unreadByPool } : {}),
     ...(stray.length > 0 ? { strayNodePools: stray } : {}),
-    controlPlane: await loadControlPlane(
-      ctx,
-      index,
-      cluster.controlPlaneNamespace,
-      cluster.name,
+    controlPlane: await loadControlPlane(ctx, index, cluster.controlPlaneNamespace, cluster.name, {
       inPlaceUpdating,
-    ),
+      machinesDraining,
+    }),
   };
 }

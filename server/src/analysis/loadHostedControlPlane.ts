@@ -17,7 +17,7 @@ import {
 import type { ControlPlane } from '../model/hostedControlPlane';
 import { maxWarningEvents, newestFirst, readEvents } from '../model/events';
 import type { KubeEvent } from '../model/events';
-import { hostedDrainFailures } from '../model/hostedDrainLog';
+import { hostedDrainFailures, machineDrainFailures } from '../model/hostedDrainLog';
 import { Pod } from '../model/pod';
 import { Workload } from '../model/workload';
 import { loadKind } from './loadKinds';
@@ -32,7 +32,8 @@ export async function loadControlPlane(
   index: GatherIndex,
   namespace: string,
   hcpName: string,
-  inPlaceUpdating = false,
+  /** Read the drainers' logs: the HCCO's while an InPlace NodePool updates, Cluster API's while a Machine drains. */
+  drains: { inPlaceUpdating?: boolean; machinesDraining?: boolean } = {},
 ): Promise<ControlPlane> {
   const here = (group: string, plural: string): IndexedFile[] =>
     filesOf(index, group, plural).filter((f) => f.resource.namespace === namespace);
@@ -67,7 +68,8 @@ export async function loadControlPlane(
   const hcp = hcps.find((h) => h.name === hcpName) ?? hcps[0];
   if (hcp) cp.hcp = hcp;
   await readFailingLogs(ctx, index, cp);
-  if (inPlaceUpdating) await readDrainerLog(ctx, index, cp);
+  if (drains.inPlaceUpdating) await readDrainerLog(ctx, index, cp);
+  if (drains.machinesDraining) await readMachineDrainLog(ctx, index, cp);
   if (failingControlPlanePods(cp).length > 0 || pendingEtcdClaims(cp).length > 0)
     cp.events = await readWarnings(ctx, here('core', 'events'));
   return cp;
@@ -111,6 +113,25 @@ async function readDrainerLog(ctx: LoadContext, index: GatherIndex, cp: ControlP
     if (text === undefined) continue;
     const failures = hostedDrainFailures(text);
     if (failures.size > 0) cp.drainLog = { file: file.path, failures };
+    return;
+  }
+}
+
+/**
+ * The cluster-api manager's current log, for the drains its Machine controller could not finish
+ * (Replace NodePools; before 4.19 the Machine's condition does not say which pod refuses).
+ */
+async function readMachineDrainLog(ctx: LoadContext, index: GatherIndex, cp: ControlPlane) {
+  const pods = cp.pods.filter((p) => p.name.startsWith('cluster-api-'));
+  for (const { container: c, files } of flatLogsOf(index, cp.namespace, pods)) {
+    const file = files.find((f) => f.instance !== 'previous');
+    if (c.container !== 'manager' || !file) continue;
+    const text = await readLogText(ctx, index, file.path);
+    if (text === undefined) continue;
+    const failures = machineDrainFailures(text, index.gatherTime);
+    // A rollout of Cluster API itself leaves two pods: the one that logged the drain counts.
+    if (failures.size === 0) continue;
+    cp.machineDrainLog = { file: file.path, failures };
     return;
   }
 }

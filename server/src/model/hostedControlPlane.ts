@@ -10,7 +10,7 @@
 import { arr, rec, str } from './access';
 import { findCondition, readConditions } from './condition';
 import type { Condition } from './condition';
-import type { HostedDrainFailures } from './hostedDrainLog';
+import type { HostedDrainFailures, MachineDrainFailures } from './hostedDrainLog';
 import type { KubeEvent } from './events';
 import { KubeObject } from './kubeObject';
 import type { Pod } from './pod';
@@ -86,6 +86,8 @@ export interface ControlPlane {
   events: KubeEvent[];
   /** The drainer's failures in the hosted cluster config operator's log, by guest node: read only while an InPlace NodePool updates. */
   drainLog?: { file: string; failures: Map<string, HostedDrainFailures> };
+  /** Cluster API's refused evictions and failed drains, by Machine name: read only while a Machine drains. */
+  machineDrainLog?: { file: string; failures: Map<string, MachineDrainFailures> };
 }
 
 /**

@@ -4,9 +4,11 @@
  * before deleting the Machine; a PodDisruptionBudget at its limit refuses the eviction, and with
  * `nodeDrainTimeout` 0 (the default) it retries forever. From 4.19 (Cluster API 1.9) the Machine's
  * `DrainingSucceeded` condition names the pod and its budget; before, only the controller's log
- * does, so the guest's budgets at their limit with a pod on that node are named instead.
+ * does, so the guest's budgets at their limit with a pod on that node are named instead, or,
+ * without them (no guest part, or another reason), the pod the log's refused evictions name.
  */
-import { plural } from '../core/text';
+import { clip, plural } from '../core/text';
+import type { MachineDrainFailures } from '../model/hostedDrainLog';
 import { budgetsAtLimitOn } from '../model/budgetsOnNode';
 import type { Snapshot } from '../model/snapshot';
 import { minutesSince } from './common/ages';
@@ -47,7 +49,7 @@ export const nodePoolDrainBlocked: Rule = {
     description:
       "a hosted cluster's NodePool cannot delete a Machine: its node does not drain (a PodDisruptionBudget refuses an eviction)",
     explanation:
-      "a NodePool's Machine waits for its node to drain before it is deleted, and the drain does not finish: names the pod and the PodDisruptionBudget that refuses its eviction (from the Machine's condition, or the guest's budgets at their limit before 4.19), the guest node and the NodePool it holds back.",
+      "a NodePool's Machine waits for its node to drain before it is deleted, and the drain does not finish: names the pod and the PodDisruptionBudget that refuses its eviction (from the Machine's condition; before 4.19 from the guest's budgets at their limit and the cluster-api controller's log), the guest node and the NodePool it holds back.",
     impact: 'Update Stalled',
     reads: ['NodePool', 'Machine', 'Node', 'PodDisruptionBudget'],
   },
@@ -55,6 +57,7 @@ export const nodePoolDrainBlocked: Rule = {
     const hosted = s.hosted;
     if (!hosted) return [];
     const now = assessmentOf(s, context).now;
+    const log = hosted.controlPlane?.machineDrainLog;
     return hosted.machines.flatMap((m) => {
       const draining = m.condition('DrainingSucceeded');
       if (!m.deletionTimestamp || draining?.status !== 'False') return [];
@@ -69,14 +72,21 @@ export const nodePoolDrainBlocked: Rule = {
       const node = m.nodeName ? `node ${m.nodeName}` : 'its node';
       const forHow = heldFor(since, now);
       const first = blockers[0];
+      const logged = log?.failures.get(m.name);
+      const loggedPod = logged?.pods[0];
       const message = first
         ? fit(
             `PodDisruptionBudget ${first.namespace}/${first.pdb} blocks the drain of ${node}${forHow}: Machine ${m.name} of NodePool ${m.nodePool ?? '?'} cannot be replaced`,
             `PodDisruptionBudget ${first.namespace}/${first.pdb} blocks the drain of ${node}${forHow}`,
           )
-        : fit(
-            `${capital(node)} has not drained${forHow}: Machine ${m.name} of NodePool ${m.nodePool ?? '?'} cannot be replaced`,
-          );
+        : loggedPod
+          ? fit(
+              `Pod ${loggedPod.namespace}/${loggedPod.name} blocks the drain of ${node}${forHow}: Machine ${m.name} of NodePool ${m.nodePool ?? '?'} cannot be replaced`,
+              `Pod ${loggedPod.namespace}/${loggedPod.name} blocks the drain of ${node}${forHow}`,
+            )
+          : fit(
+              `${capital(node)} has not drained${forHow}: Machine ${m.name} of NodePool ${m.nodePool ?? '?'} cannot be replaced`,
+            );
       const guestNode = s.nodes.find((n) => n.name === m.nodeName);
       const pdbs = blockers.flatMap((b) => {
         const pdb = s.pdbs.find((p) => p.namespace === b.namespace && p.name === b.pdb);
@@ -91,7 +101,10 @@ export const nodePoolDrainBlocked: Rule = {
                   `pod ${b.namespace}/${b.pod} (PodDisruptionBudget ${b.pdb}${b.needs >= 0 ? ` needs ${b.needs} healthy pods and has ${b.has}` : ''})`,
               )
               .join('; ')}.`
-          : 'The Machine does not say which pod blocks it (before 4.19 only the cluster-api controller log does: `core/pods/logs/cluster-api-*-manager.log` in the control-plane namespace).',
+          : logged
+            ? undefined
+            : 'The Machine does not say which pod blocks it (before 4.19 only the cluster-api controller log does: `core/pods/logs/cluster-api-*-manager.log` in the control-plane namespace).',
+        logged ? loggedText(logged, blockers.length === 0) : undefined,
         pool?.upgradeType === 'Replace'
           ? 'The NodePool uses `upgradeType: Replace`: it surges a new Machine, then deletes an old one; with `nodeDrainTimeout` unset (0) the drain is retried forever, so the rollout stays here.'
           : undefined,
@@ -100,7 +113,11 @@ export const nodePoolDrainBlocked: Rule = {
       return [
         finding(
           nodePoolDrainBlocked,
-          first ? `pdb/${first.namespace}/${first.pdb}` : m.subject,
+          first
+            ? `pdb/${first.namespace}/${first.pdb}`
+            : loggedPod
+              ? `pod/${loggedPod.namespace}/${loggedPod.name}`
+              : m.subject,
           draining.location,
           { message, detail },
           [
@@ -121,6 +138,12 @@ export const nodePoolDrainBlocked: Rule = {
                   `NodePool ${pool.name}`,
                 )
               : undefined,
+            logged && log
+              ? rel(
+                  { file: log.file, doc: 0, pointer: '', span: logged.span },
+                  `cluster-api: ${plural(logged.refusals, 'eviction')} refused`,
+                )
+              : undefined,
           ],
           severity,
           since,
@@ -129,6 +152,12 @@ export const nodePoolDrainBlocked: Rule = {
     });
   },
 };
+
+/** What the cluster-api controller's log says of the Machine's drain. */
+function loggedText(l: MachineDrainFailures, onlyWitness: boolean): string {
+  const pods = l.pods.map((p) => `${p.namespace}/${p.name}`).join(', ');
+  return `${onlyWitness ? `The Machine's condition does not name the pod (before 4.19 only the controller's log does); the cluster-api controller's log does` : "The cluster-api controller's log says the same"}: ${plural(l.refusals, 'eviction')} refused${pods ? ` (${pods})` : ''} and ${plural(l.attempts, 'drain attempt')} failed${l.first ? ` since ${l.first.toISOString()}` : ''} (kubectl's drain helper retries an eviction every 5 s; an attempt gives up after 20 s and starts again 20 s later); the newest${l.errorAt ? `, at ${l.errorAt.toISOString()}` : ''}: ${clip(l.error, 400)}`;
+}
 
 function capital(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
