@@ -3,9 +3,11 @@
  * workers is down. The control plane reaches the nodes (logs, exec, webhooks, aggregated APIs)
  * through the konnectivity agents the guest runs in `kube-system`. From 4.21 the hosted cluster
  * config operator checks them and reports `DataPlaneConnectionAvailable` (False
- * `KonnectivityAgentPodsNotFound` "Couldn't find any konnectivity-agent running in data plane",
- * `ConnectionCheckStale`) and, later, `ControlPlaneConnectionAvailable` (False
- * `KASAccessFailed`), copied to the HostedCluster (hypershift PRs #7260 and #7489,
+ * `KonnectivityAgentPodsNotFound` "Couldn't find any konnectivity-agent running in data plane")
+ * and, later, the other direction, the workers to the hosted API server, as
+ * `ControlPlaneConnectionAvailable` (False `KASAccessFailed` when a checker in the guest never
+ * recorded a success, `ConnectionCheckStale` when its last one is over 5 minutes old), copied to
+ * the HostedCluster (hypershift PRs #7260 and #7489,
  * `hostedclusterconfigoperator/controllers/resources/resources.go`). Before 4.21 nothing reports
  * the tunnel: every agent failing says it alone. When agent pods fail, a pod is the root and the
  * finding is about it; otherwise the condition is.
@@ -34,9 +36,9 @@ export const hostedClusterKonnectivityDown: Rule = {
     defaultSeverity: 'error',
     levels: 'info in the first minutes, warning, error from 30 min',
     description:
-      "a hosted cluster's control plane cannot reach its workers (konnectivity): `DataPlaneConnectionAvailable` or `ControlPlaneConnectionAvailable` is False, or, before 4.21 (no such condition), every konnectivity agent pod of the guest fails",
+      "a hosted cluster's control plane cannot reach its workers (konnectivity), or its workers cannot reach its API server: `DataPlaneConnectionAvailable` or `ControlPlaneConnectionAvailable` is False, or, before 4.21 (no such condition), every konnectivity agent pod of the guest fails",
     explanation:
-      "the HostedCluster's `DataPlaneConnectionAvailable`/`ControlPlaneConnectionAvailable` False (`KonnectivityAgentPodsNotFound`, `KASAccessFailed`, `ConnectionCheckStale`), titled by the guest's failing `kube-system/konnectivity-agent-*` pods (their container state) when there are any, else by the condition; on releases before 4.21, which report neither condition, every agent pod failing.",
+      "the HostedCluster's `DataPlaneConnectionAvailable` False (`KonnectivityAgentPodsNotFound`: the control plane cannot reach the workers) or `ControlPlaneConnectionAvailable` False (`KASAccessFailed`, `ConnectionCheckStale`: the workers cannot reach the hosted API server), titled by the guest's failing `kube-system/konnectivity-agent-*` pods (their container state) when there are any, else by the condition; on releases before 4.21, which report neither condition, every agent pod failing.",
     impact: 'API Availability',
     reads: ['HostedCluster', 'Pod'],
   },
@@ -68,18 +70,30 @@ export const hostedClusterKonnectivityDown: Rule = {
     const related = down.map((d) => rel(d.location, `${d.type}=False (${d.reason})`));
     const first = failing[0];
     if (!first && c) {
+      // `ControlPlaneConnectionAvailable` is the other direction: the workers to the API server.
+      const toWorkers = c.type === 'DataPlaneConnectionAvailable';
+      const what = toWorkers
+        ? `The control plane of HostedCluster ${hc.name} cannot reach its workers`
+        : `The workers of HostedCluster ${hc.name} cannot reach its API server`;
       const message = fit(
-        `The control plane of HostedCluster ${hc.name} cannot reach its workers${since}: ${c.reason}: ${clip(c.message, 110)}`,
-        `The control plane of HostedCluster ${hc.name} cannot reach its workers${since}: ${c.reason}`,
+        `${what}${since}: ${c.reason}: ${clip(c.message, 110)}`,
+        `${what}${since}: ${c.reason}`,
       );
-      const detail = paragraphs(
-        conditionWords,
-        consequence,
-        agents.length > 0
-          ? `The guest's konnectivity agents (${someNames(agents.map((p) => p.name))}) look healthy in the dump: look at the network between the workers and the control plane's konnectivity endpoint (its Route or load balancer, security groups) and at the agents' logs.`
-          : "No `kube-system/konnectivity-agent-*` pod is in the guest part: the DaemonSet may be gone or its pods not scheduled (no worker ready), or the guest's kube-system was not collected.",
-        level.note,
-      );
+      const detail = toWorkers
+        ? paragraphs(
+            conditionWords,
+            consequence,
+            agents.length > 0
+              ? `The guest's konnectivity agents (${someNames(agents.map((p) => p.name))}) look healthy in the dump: look at the network between the workers and the control plane's konnectivity endpoint (its Route or load balancer, security groups) and at the agents' logs.`
+              : "No `kube-system/konnectivity-agent-*` pod is in the guest part: the DaemonSet may be gone or its pods not scheduled (no worker ready), or the guest's kube-system was not collected.",
+            level.note,
+          )
+        : paragraphs(
+            conditionWords,
+            'A checker in the guest asks the hosted kube-apiserver for its version through `kubernetes.default.svc` every minute and records its last success; the hosted cluster config operator reports `KASAccessFailed` when none was recorded and `ConnectionCheckStale` when the last one is over 5 minutes old.',
+            "Without that path the nodes' kubelets cannot report (nodes turn NotReady), pods that call the API fail, and the guest's operators degrade, which can hold an update. Look at the network from the workers to the API server's endpoint (its Route or load balancer, security groups, a proxy).",
+            level.note,
+          );
       const f = finding(
         hostedClusterKonnectivityDown,
         hc.subject,

@@ -38,18 +38,19 @@ const agentsNotFound = (s: Snapshot) =>
 const stale = (s: Snapshot) =>
   connection(
     s,
-    'DataPlaneConnectionAvailable',
+    'ControlPlaneConnectionAvailable',
     'False',
     'ConnectionCheckStale',
     'Data plane to control plane connection is not available: last successful check was at 2025-09-12T05:59:02Z, which is older than 5 minutes',
   );
 
-/** A newer control plane's own check: it cannot reach the hosted kube-apiserver from the workers. */
+/** A newer control plane's own check: the workers never reached the hosted kube-apiserver. */
 const kasAccessFailed = (s: Snapshot) => {
   const at = new Date(s.gatherTime!.getTime() - 45 * 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
   ((hc(s).raw.status as Json).conditions as Json[]).push({
     lastTransitionTime: at,
-    message: 'failed to access the hosted kube-apiserver from the data plane',
+    message:
+      'Data plane to control plane connection is not available: no successful connectivity check recorded',
     observedGeneration: 2,
     reason: 'KASAccessFailed',
     status: 'False',
@@ -133,17 +134,32 @@ ruleTester(hostedClusterKonnectivityDown, {
     },
     {
       name: 'names the condition when no agent pod is there to blame',
-      snapshot: snapshotOf(hosted.konnectivityDown, noAgents, stale),
+      snapshot: snapshotOf(hosted.konnectivityDown, noAgents, agentsNotFound),
       findings: [
         {
           severity: 'error',
           subject: 'hc/clusters/prod',
           message: [
-            /^The control plane of HostedCluster prod cannot reach its workers for 1h38m\S*: ConnectionCheckStale\n/,
-            /`DataPlaneConnectionAvailable=False` \(`ConnectionCheckStale`\): Data plane to control plane connection is not available: last successful check was at 2025-09-12T05:59:02Z, which is older than 5 minutes/,
+            /^The control plane of HostedCluster prod cannot reach its workers for 1h38m\S*: KonnectivityAgentPodsNotFound: Couldn't find any konnectivity-agent running in data plane\n/,
             /No `kube-system\/konnectivity-agent-\*` pod/,
           ],
           location: (s) => hc(s).condition('DataPlaneConnectionAvailable')!.location,
+        },
+      ],
+    },
+    {
+      name: 'reads a stale check of the other direction as the workers not reaching the API server',
+      snapshot: snapshotOf(hosted.healthy, stale),
+      findings: [
+        {
+          severity: 'error',
+          subject: 'hc/clusters/prod',
+          message: [
+            /^The workers of HostedCluster prod cannot reach its API server for \S+: ConnectionCheckStale\n/,
+            /`ControlPlaneConnectionAvailable=False` \(`ConnectionCheckStale`\): Data plane to control plane connection is not available: last successful check was at 2025-09-12T05:59:02Z, which is older than 5 minutes/,
+            /kubelets cannot report/,
+          ],
+          location: (s) => hc(s).condition('ControlPlaneConnectionAvailable')!.location,
         },
       ],
     },
@@ -155,7 +171,9 @@ ruleTester(hostedClusterKonnectivityDown, {
           severity: 'error',
           subject: 'hc/clusters/prod',
           message: [
-            /^The control plane of HostedCluster prod cannot reach its workers for 45m\S*: KASAccessFailed: failed to access the hosted kube-apiserver from the data plane\n/,
+            /^The workers of HostedCluster prod cannot reach its API server for 45m\S*: KASAccessFailed(?:: Data plane to control plane connection is not available: no successful connectivity check recorded)?\n/,
+            /no successful connectivity check recorded/,
+            /the last one is over 5 minutes old/,
             /`ControlPlaneConnectionAvailable=False` \(`KASAccessFailed`\)/,
           ],
           location: (s) => hc(s).condition('ControlPlaneConnectionAvailable')!.location,
