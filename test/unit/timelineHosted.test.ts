@@ -1,5 +1,6 @@
 /** Issue 45 item 6: a hosted cluster's control plane on the timeline, beside its HostedCluster. */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { analysisContext, analyzeRoot } from '../../server/src/analysis/analyze';
 import { intervalsOf } from '../../server/src/analysis/timeline';
@@ -164,6 +165,41 @@ describe('timeline of a hosted control plane', () => {
       [],
       'no gather time, no judgement',
     );
+  });
+
+  it("gives a Machine's refused drain one interval from its drainer's log, first refusal to newest line (4.17)", async () => {
+    const { list } = await timeline(hosted.drainBlocked417);
+    const drains = list.filter((i) => i.reason === 'Drain failed');
+    assert.equal(drains.length, 1);
+    const d = drains[0]!;
+    assert.equal(d.locator, 'machine/clusters-prod/prod-workers-8ks77-4ldnh');
+    assert.equal(d.level, 'Warning');
+    assert.match(
+      d.message,
+      /^\d+ evictions refused, \d+ drain attempts failed \(shop\/cart-db-0\); the newest: error when evicting pods\/"cart-db-0"/,
+    );
+    assert.ok(d.to.getTime() > d.from.getTime());
+    assert.match(d.evidence.file, /cluster-api-[^/]+-manager\.log$/);
+    const line = readFileSync(d.evidence.file, 'utf8').slice(...d.evidence.span!);
+    assert.match(
+      line,
+      /^E\d{4} .*Cannot evict pod as it would violate the pod's disruption budget/,
+    );
+    // The Machine's own lane holds it, beside its deletion.
+    assert.ok(list.some((i) => i.locator === d.locator && i.reason === 'Deleting'));
+  });
+
+  it("gives an InPlace node's failed drains one interval from the hosted cluster config operator's log", async () => {
+    const { list } = await timeline(hosted.inPlaceDrainStuck);
+    const d = list.find((i) => i.reason === 'Drain failed');
+    assert.ok(d);
+    assert.match(d.locator, /^node\/ip-10-0-137-64\./);
+    assert.match(
+      d.message,
+      /^\d+ drain attempts failed \(shop\/cart-db-0\); the newest: drain failed: failed to drain node /,
+    );
+    assert.match(d.evidence.file, /hosted-cluster-config-operator-[^/]+\.log$/);
+    assert.equal(d.annotations.phase, 'Drain');
   });
 
   it('shows only healthy control-plane conditions on a healthy hosted cluster', async () => {

@@ -10,7 +10,9 @@ import type { Interval, IntervalLevel, IntervalSource } from '../core/interval';
 import type { Condition } from '../model/condition';
 import type { Snapshot } from '../model/snapshot';
 import type { HostedPart } from '../model/hosted';
-import { clip } from '../core/text';
+import type { HostedDrainFailures, MachineDrainFailures } from '../model/hostedDrainLog';
+import type { Subject } from '../core/finding';
+import { clip, plural } from '../core/text';
 import { controlPlaneIntervals } from './timelineControlPlane';
 import type { ConditionIntervals } from './timelineControlPlane';
 
@@ -64,7 +66,7 @@ function operatorSource(type: string): IntervalSource {
 
 /**
  * A hosted cluster's management side: the control plane's history and conditions, its
- * namespace's HostedControlPlane, stuck components, failing and unscheduled pods, each NodePool's conditions, and each Machine's deletion (a Replace rollout waiting on its drain).
+ * namespace's HostedControlPlane, stuck components, failing and unscheduled pods, each NodePool's conditions, and each Machine's deletion (a Replace rollout waiting on its drain), with the drains its drainer's log says failed.
  */
 function hostedIntervals(
   h: HostedPart,
@@ -107,8 +109,43 @@ function hostedIntervals(
         annotations: { reason: 'Deleting' },
       });
     conditions(m.subject, m.conditions, () => 'Machine');
+    const logged = h.controlPlane?.machineDrainLog;
+    const f = logged?.failures.get(m.name);
+    if (logged && f?.first) out.push(drainFailures(m.subject, f, f.first, logged.file));
   }
+  // An InPlace NodePool's drains, from the hosted cluster config operator's drainer.
+  const drainer = h.controlPlane?.drainLog;
+  for (const f of drainer?.failures.values() ?? [])
+    if (drainer && f.first) out.push(drainFailures(`node/${f.node}`, f, f.first, drainer.file));
   return out;
+}
+
+/**
+ * The failed drains a drainer's log counts for one Machine or node, as one interval from the
+ * first to the newest, its evidence the newest line that says why.
+ */
+function drainFailures(
+  locator: Subject,
+  f: MachineDrainFailures | HostedDrainFailures,
+  first: Date,
+  file: string,
+): Interval {
+  const pods = f.pods.map((p) => `${p.namespace}/${p.name}`).join(', ');
+  const counts =
+    'refusals' in f
+      ? `${plural(f.refusals, 'eviction')} refused, ${plural(f.attempts, 'drain attempt')} failed`
+      : `${plural(f.count, 'drain attempt')} failed`;
+  return {
+    level: 'Warning',
+    source: 'Log',
+    locator,
+    reason: 'Drain failed',
+    message: clip(`${counts}${pods ? ` (${pods})` : ''}; the newest: ${f.error}`, 500),
+    from: first,
+    to: f.last ?? first,
+    evidence: { file, doc: 0, pointer: '', span: f.span },
+    annotations: { phase: 'Drain', count: String('refusals' in f ? f.refusals : f.count) },
+  };
 }
 
 /** `now`: the gather time (else the newest change the must-gather shows, as the assessment has it). */
