@@ -149,3 +149,38 @@ describe('a hypershift dump whose NodePool and HostedCluster are blocked, over s
     );
   });
 });
+
+describe('a 4.17 hypershift dump over stdio (Cluster API 1.8: the Machine names no pod)', () => {
+  let lsp: LspClient;
+  const dump417 = hosted.drainBlocked417;
+  const machineDir = join(dump417, 'namespaces/clusters-prod/cluster.x-k8s.io/machines');
+  before(async () => {
+    lsp = await LspClient.start([dump417]);
+    await lsp.idle();
+  });
+  after(() => lsp.stop());
+
+  it("hovers the draining Machine's condition with what cluster-api's log says", async () => {
+    const [file] = readdirSync(machineDir).filter(
+      (f) => (lsp.diagnosticsFor(join(machineDir, f)) ?? []).length > 0,
+    );
+    assert.ok(file);
+    const path = join(machineDir, file);
+    assert.equal(lsp.diagnosticsFor(path)![0]!.code, 'nodepool-drain-blocked');
+
+    const text = readFileSync(path, 'utf8');
+    lsp.open(path, text);
+    const lines = text.split('\n');
+    const line = lines.findIndex((l) => l.includes('type: DrainingSucceeded'));
+    assert.ok(line > 0);
+    const h = await lsp.hover(path, line, lines[line]!.indexOf('DrainingSucceeded') + 2);
+    const value = (h?.contents as MarkupContent | undefined)?.value ?? '';
+    assert.match(value, /DrainingSucceeded=False \(Draining\): Draining the node before deletion/);
+    // Text from the gather is escaped as Markdown: read it without the escapes.
+    assert.match(
+      value.replace(/\\(.)/g, '$1'),
+      /cluster-api's log: \d+ evictions refused \(shop\/cart-db-0\), \d+ drain attempts failed, the first \d+m\d*s? before the gather; the newest: error when evicting pods/,
+    );
+    lsp.close(path);
+  });
+});

@@ -131,17 +131,18 @@ export const nodePoolDrainBlocked: Rule = {
                 `PodDisruptionBudget ${p.namespace ?? ''}/${p.name}: ${p.disruptionsAllowed ?? '?'} disruptions allowed`,
               ),
             ),
+            // Before the NodePool: without the guest it is the evidence an editor shows second.
+            logged && log
+              ? rel(
+                  { file: log.file, doc: 0, pointer: '', span: logged.span },
+                  `cluster-api: ${plural(logged.refusals, 'eviction')} refused`,
+                )
+              : undefined,
             pool
               ? rel(
                   (pool.condition('UpdatingVersion') ?? pool.condition('Ready'))?.location ??
                     pool.at('status'),
                   `NodePool ${pool.name}`,
-                )
-              : undefined,
-            logged && log
-              ? rel(
-                  { file: log.file, doc: 0, pointer: '', span: logged.span },
-                  `cluster-api: ${plural(logged.refusals, 'eviction')} refused`,
                 )
               : undefined,
           ],

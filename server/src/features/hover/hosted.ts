@@ -4,12 +4,13 @@
  * NodePool's version against the control plane's, with the skew rule), and a Machine's drain.
  */
 import { newerMinor } from '../../model/release';
-import { ago } from '../../core/text';
+import { ago, plural } from '../../core/text';
 import { clipped, code, sections, text } from '../../core/markdown';
 import type { Condition } from '../../model/condition';
 import { versionOfImage, versionOfRelease } from '../../model/assessment/hosted';
 import { inPlaceSetOf, machinesOf } from '../../model/hosted';
 import type { CapiMachine, HostedCluster, HostedPart, NodePool } from '../../model/hosted';
+import type { MachineDrainFailures } from '../../model/hostedDrainLog';
 import { conditionAt, conditionTable } from './conditions';
 
 /** The healthy status of each HostedCluster condition (hypershift `hostedcluster_conditions.go`). */
@@ -141,12 +142,15 @@ function inPlaceLine(part: HostedPart, pool: NodePool): string | undefined {
     : undefined;
 }
 
+/** @param logged what the cluster-api manager's log says of this Machine's drain (before 4.19). */
 export function machineHover(
   m: CapiMachine,
   gatherTime: Date | undefined,
   explained?: string,
+  logged?: MachineDrainFailures,
 ): string {
   const drain = m.condition('DrainingSucceeded');
+  const pods = logged?.pods.map((p) => `${p.namespace}/${p.name}`).join(', ');
   return sections(
     `**Machine ${code(m.name)}** of NodePool ${code(m.nodePool ?? '?')}: ${m.phase ?? 'no phase'}, node ${code(m.nodeName ?? 'none yet')}` +
       (m.deletionTimestamp
@@ -154,6 +158,9 @@ export function machineHover(
         : ''),
     drain && drain.status !== 'True'
       ? `DrainingSucceeded=${text(drain.status)} (${text(drain.reason)}): ${text(clipped(drain.message, 600))}`
+      : undefined,
+    logged
+      ? `cluster-api's log: ${plural(logged.refusals, 'eviction')} refused${pods ? ` (${text(pods)})` : ''}, ${plural(logged.attempts, 'drain attempt')} failed${logged.first ? `, the first ${ago(logged.first, gatherTime)}` : ''}; the newest: ${text(clipped(logged.error, 300))}`
       : undefined,
     explained,
   );

@@ -92,7 +92,13 @@ export function hoverAt(
       value = hostedClusterHover(snapshot.hosted, obj, rel, gatherTime, explained);
     else if (obj instanceof NodePool && snapshot.hosted)
       value = nodePoolHover(snapshot.hosted, obj, rel, gatherTime, explained);
-    else if (obj instanceof CapiMachine) value = machineHover(obj, gatherTime, explained);
+    else if (obj instanceof CapiMachine)
+      value = machineHover(
+        obj,
+        gatherTime,
+        explained,
+        snapshot.hosted?.controlPlane?.machineDrainLog?.failures.get(obj.name),
+      );
     else if (obj instanceof HostedControlPlane && snapshot.hosted)
       value = hostedControlPlaneHover(snapshot.hosted, obj, rel, gatherTime, explained);
     else if (obj instanceof ControlPlaneComponent && snapshot.hosted)
