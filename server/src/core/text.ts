@@ -63,3 +63,20 @@ export function ocDuration(seconds: number): string {
 export function plural(n: number, noun: string, nouns = `${noun}s`): string {
   return `${n} ${n === 1 ? noun : nouns}`;
 }
+
+/**
+ * Calls `visit` with each line of `text` (without its newline) and the offsets it spans, so that
+ * what is found in a log can point at its line.
+ */
+export function forEachLine(
+  text: string,
+  visit: (line: string, start: number, end: number) => void,
+): void {
+  let start = 0;
+  while (start < text.length) {
+    const nl = text.indexOf('\n', start);
+    const end = nl === -1 ? text.length : nl;
+    visit(text.slice(start, end), start, end);
+    start = end + 1;
+  }
+}

@@ -8,6 +8,8 @@
  * `node X: drain exceeded timeout: 1h0m0s. Will continue to retry.`).
  */
 
+import { forEachLine } from '../core/text';
+
 export interface PodRef {
   namespace: string;
   name: string;
@@ -63,18 +65,13 @@ export function podsInError(text: string): PodRef[] {
  */
 export function parseDrainLog(text: string, daemonNode?: string): DrainLine[] {
   const out: DrainLine[] = [];
-  let start = 0;
-  while (start < text.length) {
-    const nl = text.indexOf('\n', start);
-    const end = nl === -1 ? text.length : nl;
+  forEachLine(text, (line, start, end) => {
     // Cheap test first: most controller lines are about renders and pools.
-    const line = text.slice(start, end);
     if (/drain|evict|Drain/.test(line)) {
       const d = drainLine(line.replace(/\r$/, ''), daemonNode);
       if (d) out.push({ ...d, span: [start, end] });
     }
-    start = end + 1;
-  }
+  });
   return out;
 }
 

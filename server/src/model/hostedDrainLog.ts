@@ -4,6 +4,7 @@
  * evicting pods/\"p\" -n \"ns\": global timeout reached: 90s]"`, retried without end (hypershift
  * `hostedclusterconfigoperator/controllers/drainer/drainer.go`, kubectl's drain helper).
  */
+import { forEachLine } from '../core/text';
 import { podsInError } from './drainLog';
 import type { PodRef } from './drainLog';
 
@@ -28,11 +29,7 @@ const timeField = /"ts":"([^"]+)"|^(\d{4}-\d\d-\d\dT[\d:.]+Z) /;
 /** The failed drains in a log, by node. */
 export function hostedDrainFailures(text: string): Map<string, HostedDrainFailures> {
   const out = new Map<string, HostedDrainFailures>();
-  let start = 0;
-  while (start < text.length) {
-    const nl = text.indexOf('\n', start);
-    const end = nl === -1 ? text.length : nl;
-    const line = text.slice(start, end);
+  forEachLine(text, (line, start, end) => {
     const m = line.includes('drain failed') ? failed.exec(line) : null;
     if (m) {
       const node = m[1]!;
@@ -54,8 +51,7 @@ export function hostedDrainFailures(text: string): Map<string, HostedDrainFailur
       if (when) f.last = when;
       out.set(node, f);
     }
-    start = end + 1;
-  }
+  });
   return out;
 }
 
@@ -101,11 +97,7 @@ export function machineDrainFailures(
   gatherTime?: Date,
 ): Map<string, MachineDrainFailures> {
   const out = new Map<string, MachineDrainFailures>();
-  let start = 0;
-  while (start < text.length) {
-    const nl = text.indexOf('\n', start);
-    const end = nl === -1 ? text.length : nl;
-    const line = text.slice(start, end);
+  forEachLine(text, (line, start, end) => {
     // Cheap test first: most of the manager's lines are about other objects.
     const m = /evicting pods\/|Drain failed/.test(line) ? klogLine.exec(line) : null;
     const message = m ? unquote(m[5]!) : '';
@@ -134,8 +126,7 @@ export function machineDrainFailures(
       if (errorAt) f.errorAt = errorAt;
       out.set(machine, f);
     }
-    start = end + 1;
-  }
+  });
   return out;
 }
 
