@@ -54,10 +54,12 @@ export async function loadHosted(
   await probeKind(ctx, chosen.unread, 'Machine');
   // The drainer's log says why an in-place update's drain fails: read only while one updates.
   const inPlaceUpdating = nodePools.some((p) => p.upgradeType === 'InPlace' && p.updating);
-  // Cluster API's log says which pod a Machine's drain cannot evict: read only while one drains.
-  const machinesDraining = machines.some(
-    (m) => m.deletionTimestamp && m.condition('DrainingSucceeded')?.status === 'False',
-  );
+  // Cluster API's log says which pod a Machine's drain cannot evict: read only while one drains
+  // and its condition names no pod (before 4.19: Cluster API 1.9 lists them, `* Pod <ns>/<name>: …`).
+  const machinesDraining = machines.some((m) => {
+    const drain = m.condition('DrainingSucceeded');
+    return m.deletionTimestamp && drain?.status === 'False' && !drain.message.includes('* Pod ');
+  });
   return {
     cluster,
     nodePools,
