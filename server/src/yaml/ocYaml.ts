@@ -286,15 +286,7 @@ class Reader {
   private skipBlock(keyIndent: number): void {
     // A block's end depends only on the text from its key line on: the line a compact
     // collection's indentation is overridden on is never past the current one.
-    const key = this.pos * 4096 + keyIndent * 2;
-    const known = this.skips?.get(key);
-    if (known !== undefined) {
-      this.pos = known;
-      return;
-    }
-    const p = lineAfterBlock(this.text, this.lineEnd(this.pos), keyIndent);
-    this.skips?.set(key, p);
-    this.pos = p;
+    this.skipTo(keyIndent * 2, blockEnd(keyIndent));
   }
 
   /**
@@ -302,14 +294,22 @@ class Reader {
    * (nested blocks, scalars continued on later lines) is indented past its `-`.
    */
   private skipItem(indent: number): void {
-    const key = this.pos * 4096 + indent * 2 + 1;
-    const known = this.skips?.get(key);
-    if (known !== undefined) {
-      this.pos = known;
-      return;
+    this.skipTo(indent * 2 + 1, itemEnd(indent));
+  }
+
+  /**
+   * Moves to the start of the first line after the current one that `end` finds (past the text's
+   * end if none), remembered by where it starts and `tag` (what was stepped over, and from where).
+   */
+  private skipTo(tag: number, end: RegExp): void {
+    const key = this.pos * 4096 + tag;
+    let p = this.skips?.get(key);
+    if (p === undefined) {
+      end.lastIndex = this.lineEnd(this.pos);
+      const m = end.exec(this.text);
+      p = m ? m.index + 1 : this.end + 1;
+      this.skips?.set(key, p);
     }
-    const p = lineAfterItem(this.text, this.lineEnd(this.pos), indent);
-    this.skips?.set(key, p);
     this.pos = p;
   }
 
@@ -603,30 +603,23 @@ const blockEnds: RegExp[] = [];
 const itemEnds: RegExp[] = [];
 
 /**
- * Where the first line after `from` (a newline) that ends a block value under a key at column
- * `keyIndent` starts: a line with text less indented than the key, or at its column but no
- * `-` item (a block sequence under a key sits at the key's column); past the text's end if none.
- * A regular expression finds it: compiled, it steps over thousands of lines far faster than a
- * loop over them.
+ * What ends a block value under a key at column `keyIndent`: a newline, then a line with text
+ * less indented than the key, or at its column but no `-` item (a block sequence under a key
+ * sits at the key's column). Compiled, a regular expression steps over thousands of lines far
+ * faster than a loop over them.
  */
-function lineAfterBlock(text: string, from: number, keyIndent: number): number {
-  const re = (blockEnds[keyIndent] ??= new RegExp(
+function blockEnd(keyIndent: number): RegExp {
+  return (blockEnds[keyIndent] ??= new RegExp(
     keyIndent === 0
       ? '\\n(?:[^ \\n-]|-[^ \\n])'
       : `\\n(?: {0,${keyIndent - 1}}[^ \\n]| {${keyIndent}}(?:[^ \\n-]|-[^ \\n]))`,
     'g',
   ));
-  re.lastIndex = from;
-  const m = re.exec(text);
-  return m ? m.index + 1 : text.length + 1;
 }
 
-/** As `lineAfterBlock`, for a sequence item at column `indent`: the next line not indented past it. */
-function lineAfterItem(text: string, from: number, indent: number): number {
-  const re = (itemEnds[indent] ??= new RegExp(`\\n {0,${indent}}[^ \\n]`, 'g'));
-  re.lastIndex = from;
-  const m = re.exec(text);
-  return m ? m.index + 1 : text.length + 1;
+/** What ends a sequence item at column `indent`: a newline, then a line with text not indented past it. */
+function itemEnd(indent: number): RegExp {
+  return (itemEnds[indent] ??= new RegExp(`\\n {0,${indent}}[^ \\n]`, 'g'));
 }
 
 /**
