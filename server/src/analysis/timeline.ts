@@ -10,6 +10,7 @@ import type { Interval, IntervalLevel, IntervalSource } from '../core/interval';
 import type { Condition } from '../model/condition';
 import type { Snapshot } from '../model/snapshot';
 import type { HostedPart } from '../model/hosted';
+import { podList } from '../model/drainLog';
 import type { HostedDrainFailures, MachineDrainFailures } from '../model/hostedDrainLog';
 import type { Subject } from '../core/finding';
 import { clip, plural } from '../core/text';
@@ -130,7 +131,7 @@ function drainFailures(
   first: Date,
   file: string,
 ): Interval {
-  const pods = f.pods.map((p) => `${p.namespace}/${p.name}`).join(', ');
+  const pods = podList(f.pods);
   const counts =
     'refusals' in f
       ? `${plural(f.refusals, 'eviction')} refused, ${plural(f.attempts, 'drain attempt')} failed`

@@ -15,6 +15,11 @@ export interface PodRef {
   name: string;
 }
 
+/** Pods as `<namespace>/<name>`, comma-separated (empty for none). */
+export function podList(pods: readonly PodRef[]): string {
+  return pods.map((p) => `${p.namespace}/${p.name}`).join(', ');
+}
+
 /**
  * `started`: a drain attempt began (`initiating drain`, ≤4.10 `Update prepared; beginning drain`);
  * `cordoned`: the controller cordoned the node for a new drain (`cordoning`);

@@ -8,6 +8,7 @@
  * without them (no guest part, or another reason), the pod the log's refused evictions name.
  */
 import { clip, plural } from '../core/text';
+import { podList } from '../model/drainLog';
 import type { MachineDrainFailures } from '../model/hostedDrainLog';
 import { budgetsAtLimitOn } from '../model/budgetsOnNode';
 import type { Snapshot } from '../model/snapshot';
@@ -156,7 +157,7 @@ export const nodePoolDrainBlocked: Rule = {
 
 /** What the cluster-api controller's log says of the Machine's drain. */
 function loggedText(l: MachineDrainFailures, onlyWitness: boolean): string {
-  const pods = l.pods.map((p) => `${p.namespace}/${p.name}`).join(', ');
+  const pods = podList(l.pods);
   return `${onlyWitness ? `The Machine's condition does not name the pod (before 4.19 only the controller's log does); the cluster-api controller's log does` : "The cluster-api controller's log says the same"}: ${plural(l.refusals, 'eviction')} refused${pods ? ` (${pods})` : ''} and ${plural(l.attempts, 'drain attempt')} failed${l.first ? ` since ${l.first.toISOString()}` : ''} (kubectl's drain helper retries an eviction every 5 s; an attempt gives up after 20 s and starts again 20 s later); the newest${l.errorAt ? `, at ${l.errorAt.toISOString()}` : ''}: ${clip(l.error, 400)}`;
 }
 

@@ -10,6 +10,7 @@ import type { Condition } from '../../model/condition';
 import { versionOfImage, versionOfRelease } from '../../model/assessment/hosted';
 import { inPlaceSetOf, machinesOf } from '../../model/hosted';
 import type { CapiMachine, HostedCluster, HostedPart, NodePool } from '../../model/hosted';
+import { podList } from '../../model/drainLog';
 import type { MachineDrainFailures } from '../../model/hostedDrainLog';
 import { conditionAt, conditionTable } from './conditions';
 
@@ -150,7 +151,7 @@ export function machineHover(
   logged?: MachineDrainFailures,
 ): string {
   const drain = m.condition('DrainingSucceeded');
-  const pods = logged?.pods.map((p) => `${p.namespace}/${p.name}`).join(', ');
+  const pods = logged && podList(logged.pods);
   return sections(
     `**Machine ${code(m.name)}** of NodePool ${code(m.nodePool ?? '?')}: ${m.phase ?? 'no phase'}, node ${code(m.nodeName ?? 'none yet')}` +
       (m.deletionTimestamp
