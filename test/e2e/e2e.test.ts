@@ -50,6 +50,7 @@ import {
   activityBadge,
   breadcrumbs,
   clearPanelFilter,
+  cursorMovedFrom,
   cursorPosition,
   diffSides,
   expandTreeRow,
@@ -1626,7 +1627,7 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
           resourceFile(samples.apiserverCrashLoop, 'namespaces/openshift-apiserver/core/pods.yaml'),
           'utf8',
         ).split('\n');
-        const { line } = await cursorPosition(page);
+        const { line } = await cursorMovedFrom(page, degraded + 1);
         assert.match(
           pods.slice(line - 1, line + 40).join('\n'),
           /name: apiserver-bjmpcchmxn-r5k64/,

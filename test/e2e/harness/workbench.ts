@@ -343,6 +343,23 @@ export async function cursorPosition(
   return { line: Number(m[1]), column: Number(m[2]), selected: Number(m[3] ?? 0) };
 }
 
+/**
+ * The cursor once the status bar no longer shows line `from`: after a link opens another editor,
+ * the status bar shows the old editor's cursor for a moment.
+ */
+export async function cursorMovedFrom(
+  page: Page,
+  from: number,
+  timeoutMs = 15_000,
+): Promise<{ line: number; column: number; selected: number }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const pos = await cursorPosition(page);
+    if (pos.line !== from || Date.now() > deadline) return pos;
+    await page.waitForTimeout(100);
+  }
+}
+
 /** A PNG of the whole window, or of the part of it that `clip` (page pixels) names. */
 export async function screenshot(
   page: Page,
