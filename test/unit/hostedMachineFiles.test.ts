@@ -76,16 +76,19 @@ describe("a hosted cluster's Machines, read as a one-shot command reads them", (
     const a = await analyzed(hosted.healthy, true);
     const part = a.snapshot.hosted!;
     const files = machineFiles(a);
-    const odd = { ...files[0]!, resource: { ...files[0]!.resource, name: 'hand-made-machine' } };
+    const named = (name: string) => ({ ...files[0]!, resource: { ...files[0]!.resource, name } });
+    const set = part.machineSets![0]!.name;
+    // Neither a set's name and five generated characters: a longer tail, capitals.
+    const odd = [named('hand-made-machine'), named(`${set}-x-abcde`), named(`${set}-ABCDE`)];
     const chosen = machineFilesToRead(
-      [...files, odd],
+      [...files, ...odd],
       part.nodePools,
       part.machineSets ?? [],
       a.snapshot.nodes,
     );
     assert.deepEqual(
       chosen.read.map((f) => f.resource.name),
-      ['hand-made-machine'],
+      ['hand-made-machine', `${set}-x-abcde`, `${set}-ABCDE`],
     );
   });
 
