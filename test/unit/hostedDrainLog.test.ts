@@ -42,7 +42,7 @@ describe('the hosted drainer log', () => {
 
 /** A Cluster API 1.8 Machine controller line (klog text, structured values), as 4.16 to 4.18 log it. */
 const capi = (level: 'I' | 'E', when: string, message: string, machine: string, extra = '') =>
-  `${level}${when}       1 machine_controller.go:767] "${message}"${extra} controller="machine" controllerGroup="cluster.x-k8s.io" controllerKind="Machine" Machine="clusters-prod/${machine}" namespace="clusters-prod" name="${machine}" reconcileID="0b0c5a2e-6a4e-4d3c-9a52-1f0e9d7c2b11" Node="ip-10-0-1-2.ec2.internal"`;
+  `${level}${when}       1 machine_controller.go:669] "${message}"${extra} controller="machine" controllerGroup="cluster.x-k8s.io" controllerKind="Machine" Machine="clusters-prod/${machine}" namespace="clusters-prod" name="${machine}" reconcileID="0b0c5a2e-6a4e-4d3c-9a52-1f0e9d7c2b11" Node="ip-10-0-1-2.ec2.internal"`;
 const refusal = (pod: string) =>
   `error when evicting pods/\\"${pod}\\" -n \\"shop\\" (will retry after 5s): Cannot evict pod as it would violate the pod's disruption budget.\\n`;
 const failedAttempt = (pod: string) =>

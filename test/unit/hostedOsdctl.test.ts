@@ -78,7 +78,7 @@ describe("a hosted cluster in osdctl's hcp must-gather bundle", () => {
       writeFileSync(join(pod, 'pod.yaml'), podYaml);
       writeFileSync(
         join(pod, 'pod.log'),
-        '2025-09-16T14:20:11.204Z I0916 14:20:11.204117 1 machine_controller.go:435] "Draining node" Node="ip-10-0-137-64.us-east-2.compute.internal"\n',
+        '2025-09-16T14:20:11.204Z I0916 14:20:11.204117 1 machine_controller.go:379] "Draining node" Node="ip-10-0-137-64.us-east-2.compute.internal"\n',
       );
       cpSync(samples.healthy, join(bundle, 'mc_infra'), { recursive: true });
 
