@@ -285,9 +285,11 @@ async function hoverOnDegradedCondition(page: Page): Promise<string> {
  * added a folder"), although the file holds them and the title names the workspace: it starts
  * from an empty cached copy of the workspace and never takes the file's folders in. A reload
  * brings the tree, as it would for a person. The rate varies with the machine: about one open in
- * thirteen when this was first seen, four in eleven over two CI runs on 2026-12-07. What the
+ * thirteen when this was first seen, eight in seventeen over three CI runs on 2026-12-07. What the
  * extension does is checked every time: the file holds the archive, and the tree shows, at the
- * latest after one reload. Returns what the empty window showed when a reload was needed.
+ * latest after one reload. A window that works shows the tree within seconds (a whole open,
+ * offer to findings, takes about 6 s), so an empty one is given 20 s before the reload. Returns
+ * what the empty window showed when a reload was needed.
  */
 async function archiveTreeShown(
   page: Page,
@@ -301,7 +303,7 @@ async function archiveTreeShown(
     .first();
   await page.keyboard.press('Control+Shift+E');
   try {
-    await root.waitFor({ timeout: 60_000 });
+    await root.waitFor({ timeout: 20_000 });
     return undefined;
   } catch (err) {
     await screenshot(page, shots, `${name}-no-tree`);
@@ -1519,12 +1521,12 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
       },
     );
     ui(
-      'opens an archive from the offer five times in a row, each time with its tree and findings',
+      'opens an archive from the offer eight times in a row, each time with its tree and findings',
       async () => {
         const expected = cliFindingCount(archive, join(s!.tmp, 'cli-cache'));
         const took: string[] = [];
         const emptyOpens: string[] = [];
-        for (let i = 1; i <= 5; i++) {
+        for (let i = 1; i <= 8; i++) {
           // A new case folder each time: a new workspace, so the offer is made again.
           const folder = join(s!.tmp, `case-0400000${i}`);
           mkdirSync(folder);
@@ -1554,8 +1556,9 @@ describe('end to end in VS Code 1.100.3 (code-server)', { timeout: 30 * 60_000 }
         log(
           `archive opens from the offer: ${took.join(', ')}; empty windows: ${emptyOpens.length}`,
         );
-        // That a window takes the tree in by itself is the extension's part: once in five at least.
-        assert.ok(emptyOpens.length < 5, `no open of five showed the tree without a reload`);
+        // A window that takes the tree in by itself, once at least: an extension that asked for
+        // the workspace before its file was whole would leave every first window empty.
+        assert.ok(emptyOpens.length < 8, `no open of eight showed the tree without a reload`);
       },
     );
   });
