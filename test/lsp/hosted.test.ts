@@ -7,7 +7,6 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { MarkupContent } from 'vscode-languageserver-protocol';
 import { copyFixture } from '../support/copyFixture';
 import { hosted } from '../support/fixtures';
 import { LspClient } from './lspClient';
@@ -41,13 +40,7 @@ describe('a hypershift dump over stdio', () => {
   });
 
   it("answers a hover on the NodePool's UpdatingVersion with expected against actual and the skew rule", async () => {
-    const text = readFileSync(nodePool, 'utf8');
-    lsp.open(nodePool, text);
-    const lines = text.split('\n');
-    const line = lines.findIndex((l) => l.includes('type: UpdatingVersion'));
-    assert.ok(line > 0);
-    const h = await lsp.hover(nodePool, line, lines[line]!.indexOf('UpdatingVersion') + 2);
-    const value = (h?.contents as MarkupContent | undefined)?.value ?? '';
+    const value = await lsp.hoverOnText(nodePool, 'type: UpdatingVersion');
     assert.match(
       value,
       /^\*\*NodePool `prod-workers`\*\* \(Replace\): 4\.18\.22 → 4\.19\.9 \(updating\)/,
@@ -168,13 +161,7 @@ describe('a 4.17 hypershift dump over stdio (Cluster API 1.8: the Machine names 
     const path = join(machineDir, file);
     assert.equal(lsp.diagnosticsFor(path)![0]!.code, 'nodepool-drain-blocked');
 
-    const text = readFileSync(path, 'utf8');
-    lsp.open(path, text);
-    const lines = text.split('\n');
-    const line = lines.findIndex((l) => l.includes('type: DrainingSucceeded'));
-    assert.ok(line > 0);
-    const h = await lsp.hover(path, line, lines[line]!.indexOf('DrainingSucceeded') + 2);
-    const value = (h?.contents as MarkupContent | undefined)?.value ?? '';
+    const value = await lsp.hoverOnText(path, 'type: DrainingSucceeded');
     assert.match(value, /DrainingSucceeded=False \(Draining\): Draining the node before deletion/);
     // Text from the gather is escaped as Markdown: read it without the escapes.
     assert.match(

@@ -8,7 +8,6 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { MarkupContent } from 'vscode-languageserver-protocol';
 import { hosted } from '../support/fixtures';
 import { LspClient } from './lspClient';
 
@@ -76,13 +75,7 @@ describe('hypershift dumps held by a condition, over stdio', () => {
 
   it('answers a hover on ClusterVersionSucceeding: expected True, actual False, with the finding', async () => {
     const file = hcFile(hosted.guestOperatorDegraded);
-    const text = readFileSync(file, 'utf8');
-    lsp.open(file, text);
-    const lines = text.split('\n');
-    const line = lines.findIndex((l) => l.includes('type: ClusterVersionSucceeding'));
-    assert.ok(line > 0);
-    const h = await lsp.hover(file, line, lines[line]!.indexOf('ClusterVersionSucceeding') + 2);
-    const value = (h?.contents as MarkupContent | undefined)?.value ?? '';
+    const value = await lsp.hoverOnText(file, 'type: ClusterVersionSucceeding');
     assert.match(value, /ClusterVersionSucceeding: expected True, actual \*\*False\*\*/);
     assert.match(value, /Cluster operator ingress is degraded/);
     lsp.close(file);

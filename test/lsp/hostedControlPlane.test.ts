@@ -8,7 +8,6 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { MarkupContent } from 'vscode-languageserver-protocol';
 import { hosted } from '../support/fixtures';
 import { LspClient } from './lspClient';
 
@@ -16,14 +15,9 @@ const cp = 'namespaces/clusters-prod';
 const crashing = 'openshift-apiserver-glrcsb6zmj-tx9qb';
 
 async function hoverOn(lsp: LspClient, file: string, find: string): Promise<string> {
-  const text = readFileSync(file, 'utf8');
-  lsp.open(file, text);
-  const lines = text.split('\n');
-  const line = lines.findIndex((l) => l.includes(find));
-  assert.ok(line > 0, find);
-  const h = await lsp.hover(file, line, lines[line]!.indexOf(find) + 7);
+  const value = await lsp.hoverOnText(file, find);
   lsp.close(file);
-  return (h?.contents as MarkupContent | undefined)?.value ?? '';
+  return value;
 }
 
 describe('a hypershift dump whose control plane crash-loops, over stdio', () => {

@@ -7,7 +7,6 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { MarkupContent } from 'vscode-languageserver-protocol';
 import { hosted } from '../support/fixtures';
 import { LspClient } from './lspClient';
 
@@ -92,12 +91,7 @@ describe('InPlace NodePools over stdio', () => {
         dump,
         'namespaces/clusters/hypershift.openshift.io/nodepools/prod-workers.yaml',
       );
-      const text = readFileSync(np, 'utf8');
-      lsp.open(np, text);
-      const lines = text.split('\n');
-      const line = lines.findIndex((l) => l.includes('type: UpdatingVersion'));
-      const h = await lsp.hover(np, line, lines[line]!.indexOf('UpdatingVersion') + 2);
-      const value = (h?.contents as MarkupContent | undefined)?.value ?? '';
+      const value = await lsp.hoverOnText(np, 'type: UpdatingVersion');
       assert.match(value, /^\*\*NodePool `prod-workers`\*\* \(InPlace\): 4\.1\d\.\d+/);
       assert.match(value, want);
       lsp.close(np);
@@ -106,13 +100,8 @@ describe('InPlace NodePools over stdio', () => {
       hosted.inPlaceDrainStuck,
       'namespaces/clusters/hypershift.openshift.io/nodepools/prod-workers.yaml',
     );
-    const text = readFileSync(drain, 'utf8');
-    lsp.open(drain, text);
-    const lines = text.split('\n');
-    const line = lines.findIndex((l) => l.includes('type: UpdatingVersion'));
-    const h = await lsp.hover(drain, line, lines[line]!.indexOf('UpdatingVersion') + 2);
     assert.match(
-      (h?.contents as MarkupContent | undefined)?.value ?? '',
+      await lsp.hoverOnText(drain, 'type: UpdatingVersion'),
       /4\.18\.22 → 4\.19\.9 \(updating\)/,
     );
     lsp.close(drain);

@@ -1,6 +1,7 @@
 /** A minimal LSP client that drives the real bundled server (`dist/server.js --stdio`). */
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -192,6 +193,21 @@ export class LspClient {
       textDocument: { uri: pathToFileURL(file).href },
       position: { line, character },
     });
+  }
+
+  /**
+   * Opens `file` as it is on disk and hovers the end of the first line's `find` (a condition's
+   * `type: Ready`, say): the hover's Markdown, '' when there is none.
+   */
+  async hoverOnText(file: string, find: string): Promise<string> {
+    const text = readFileSync(file, 'utf8');
+    this.open(file, text);
+    const lines = text.split('\n');
+    const line = lines.findIndex((l) => l.includes(find));
+    if (line < 0) throw new Error(`${find} not in ${file}`);
+    const h = await this.hover(file, line, lines[line]!.indexOf(find) + find.length - 1);
+    const contents = h?.contents;
+    return contents && typeof contents === 'object' && 'value' in contents ? contents.value : '';
   }
 
   documentLinks(file: string): Promise<DocumentLink[] | null> {
